@@ -1,0 +1,73 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, id, timestamp } from "./columns";
+import { users } from "./users";
+
+export const adminActions = sqliteTable(
+  "admin_actions",
+  {
+    id: id(),
+    adminId: text("admin_id").references(() => users.id, { onDelete: "set null" }),
+    /** Null once the target account is deleted; targetName keeps the record readable. */
+    targetUserId: text("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    targetName: text("target_name").notNull(),
+    adminName: text("admin_name").notNull(),
+    action: text("action").notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_actions_created_idx").on(t.createdAt)],
+);
+
+/** Feature toggles and admin settings. value is JSON: a boolean, {enabled}, or a string. */
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value", { mode: "json" }).notNull(),
+  /** Gateway keys are stored AES-256-GCM encrypted; see the premium area. */
+  isSecret: bool("is_secret").notNull().default(false),
+  updatedAt: timestamp("updated_at").notNull().$defaultFn(() => new Date()),
+  updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+});
+
+export const AD_TYPES = ["banner", "interstitial", "rewarded", "native"] as const;
+export const AD_PLATFORMS = ["admob", "meta"] as const;
+export const AD_LOCATIONS = ["swipe_screen", "matches_list", "chat_screen", "profile_view"] as const;
+
+export const adPlacements = sqliteTable("ad_placements", {
+  id: id(),
+  name: text("name").notNull(),
+  adType: text("ad_type", { enum: AD_TYPES }).notNull().default("banner"),
+  platform: text("platform", { enum: AD_PLATFORMS }).notNull().default("admob"),
+  placement: text("placement", { enum: AD_LOCATIONS }).notNull().default("swipe_screen"),
+  /** An ad every N user actions, 1–20. */
+  frequency: integer("frequency").notNull().default(3),
+  isActive: bool("is_active").notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at"),
+});
+
+export const adConfigs = sqliteTable("ad_configs", {
+  platform: text("platform", { enum: AD_PLATFORMS }).primaryKey(),
+  appId: text("app_id").notNull(),
+  bannerAdUnitId: text("banner_ad_unit_id"),
+  interstitialAdUnitId: text("interstitial_ad_unit_id"),
+  rewardedAdUnitId: text("rewarded_ad_unit_id"),
+  placementId: text("placement_id"),
+  /** Encrypted like gateway keys. */
+  accessToken: text("access_token"),
+  isActive: bool("is_active").notNull().default(true),
+  updatedAt: timestamp("updated_at").notNull().$defaultFn(() => new Date()),
+});
+
+/** Impressions and clicks reported by the ad slots, for the revenue summary. */
+export const adEvents = sqliteTable(
+  "ad_events",
+  {
+    id: id(),
+    placementId: text("placement_id").references(() => adPlacements.id, { onDelete: "set null" }),
+    kind: text("kind", { enum: ["impression", "click"] }).notNull(),
+    /** Estimated revenue in micro-dollars. */
+    revenueMicros: integer("revenue_micros").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ad_events_created_idx").on(t.createdAt)],
+);

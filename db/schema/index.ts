@@ -1,0 +1,5 @@
+export * from "./users";
+export * from "./profiles";
+export * from "./matching";
+export * from "./admin";
+export * from "./payments";

@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import { check, index, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, id, timestamp } from "./columns";
+import { users } from "./users";
+
+export const swipes = sqliteTable(
+  "swipes",
+  {
+    id: id(),
+    swiperId: text("swiper_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    swipedId: text("swiped_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    isLike: bool("is_like").notNull(),
+    isSuperLike: bool("is_super_like").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("swipes_pair_unique").on(t.swiperId, t.swipedId),
+    // who liked me: likes received, newest first
+    index("swipes_swiped_like_idx").on(t.swipedId, t.isLike, t.createdAt),
+    // undo: my latest swipe
+    index("swipes_swiper_created_idx").on(t.swiperId, t.createdAt),
+  ],
+);
+
+/** One row per pair; user1Id < user2Id so a pair can only exist once. */
+export const matches = sqliteTable(
+  "matches",
+  {
+    id: id(),
+    user1Id: text("user1_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    user2Id: text("user2_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    /** Newest message time, for ordering the matches list by activity. */
+    lastMessageAt: timestamp("last_message_at"),
+  },
+  (t) => [
+    uniqueIndex("matches_pair_unique").on(t.user1Id, t.user2Id),
+    index("matches_user2_idx").on(t.user2Id),
+    check("matches_ordered_pair", sql`${t.user1Id} < ${t.user2Id}`),
+  ],
+);
+
+export const messages = sqliteTable(
+  "messages",
+  {
+    id: id(),
+    matchId: text("match_id").notNull().references(() => matches.id, { onDelete: "cascade" }),
+    senderId: text("sender_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    content: text("content").notNull(),
+    /** text, or a system line about a call ("missed_call", "call"). */
+    kind: text("kind", { enum: ["text", "missed_call", "call"] }).notNull().default("text"),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at"),
+  },
+  (t) => [index("messages_match_created_idx").on(t.matchId, t.createdAt)],
+);
+
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("blocks_blocked_idx").on(t.blockedId)],
+);
+
+export const REPORT_STATUSES = ["pending", "reviewed", "resolved", "dismissed"] as const;
+
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: id(),
+    reporterId: text("reporter_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    reportedUserId: text("reported_user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at"),
+  },
+  (t) => [index("reports_status_created_idx").on(t.status, t.createdAt)],
+);

@@ -1,0 +1,88 @@
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, id, timestamp } from "./columns";
+
+export const PLANS = ["free", "premium", "premium_plus"] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    /** Lower-cased; unique. */
+    email: text("email").notNull(),
+    /** argon2id PHC string; null for accounts that only sign in through a provider. */
+    passwordHash: text("password_hash"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull().default(""),
+    profileImageUrl: text("profile_image_url"),
+    phone: text("phone"),
+    isVerified: bool("is_verified").notNull().default(false),
+    isAdmin: bool("is_admin").notNull().default(false),
+    plan: text("plan", { enum: PLANS }).notNull().default("free"),
+    /** End of the paid period; null with a paid plan means granted without end (operator). */
+    planExpiresAt: timestamp("plan_expires_at"),
+    isBanned: bool("is_banned").notNull().default(false),
+    banReason: text("ban_reason"),
+    language: text("language", { enum: ["en", "id"] }).notNull().default("en"),
+    /** Premium Plus boost: at the front of nearby decks until this time. */
+    boostedUntil: timestamp("boosted_until"),
+    lastActiveAt: timestamp("last_active_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_created_at_idx").on(t.createdAt)],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    /** SHA-256 of the session token, hex. The token itself is never stored. */
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at").notNull(),
+    /** Absolute end of the session, whatever the activity. */
+    expiresAt: timestamp("expires_at").notNull(),
+  },
+  (t) => [index("sessions_user_id_idx").on(t.userId)],
+);
+
+export const oauthAccounts = sqliteTable(
+  "oauth_accounts",
+  {
+    provider: text("provider", { enum: ["google", "facebook", "firebase"] }).notNull(),
+    providerUserId: text("provider_user_id").notNull(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.providerUserId] }), index("oauth_accounts_user_id_idx").on(t.userId)],
+);
+
+export const passwordResetTokens = sqliteTable(
+  "password_reset_tokens",
+  {
+    /** SHA-256 of the token, hex. */
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_id_idx").on(t.userId)],
+);
+
+/** Solved ALTCHA challenges, kept until they expire so each solution is accepted once. */
+export const usedCaptchas = sqliteTable("used_captchas", {
+  signature: text("signature").primaryKey(),
+  expiresAt: timestamp("expires_at").notNull(),
+});
+
+/** Free-plan counters per calendar day in Asia/Jakarta ("2026-11-22"). */
+export const dailyUsage = sqliteTable(
+  "daily_usage",
+  {
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    swipes: integer("swipes").notNull().default(0),
+    chats: integer("chats").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

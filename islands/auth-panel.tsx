@@ -1,0 +1,212 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useT } from "./runtime/i18n-context";
+import { api, ApiError } from "./runtime/api";
+import { toast, toastOnNextPage } from "./runtime/toast";
+import { translateMessage } from "./runtime/messages";
+import { LoadingScreen } from "./components/loading-screen";
+import { loginProblem, registrationFormProblem } from "../src/features/auth/auth.schemas";
+import { CaptchaField } from "./components/captcha-field";
+import { SocialButtons, type SocialSignInConfig } from "./components/social-buttons";
+import { ForgotPasswordDialog } from "./components/forgot-password-dialog";
+
+export interface AuthPanelProps {
+  initialTab: "signin" | "register";
+  social: SocialSignInConfig;
+}
+
+/** /auth: the Sign In and Register tabs of spec point 2. */
+export function AuthPanel({ initialTab, social }: AuthPanelProps) {
+  const t = useT();
+  const [tab, setTab] = useState(initialTab);
+  const [redirecting, setRedirecting] = useState(false);
+
+  const go = (path: string) => {
+    setRedirecting(true);
+    window.location.assign(path);
+  };
+
+  const selectTab = (next: "signin" | "register") => {
+    setTab(next);
+    const url = new URL(window.location.href);
+    if (next === "register") url.searchParams.set("tab", "register");
+    else url.searchParams.delete("tab");
+    history.replaceState(null, "", url);
+  };
+
+  if (redirecting) return <LoadingScreen />;
+
+  return (
+    <div className="auth-panel">
+      <SocialButtons config={social} onSignedIn={(isNewUser) => go(isNewUser ? "/edit-profile" : "/")} />
+      <div className="divider" role="separator">
+        <span>{t("auth.or")}</span>
+      </div>
+      <div className="tabs" role="tablist" aria-label={t("auth.tabsLabel")}>
+        <button type="button" role="tab" id="tab-signin" aria-controls="panel-signin" aria-selected={tab === "signin"} className="tab-trigger" onClick={() => selectTab("signin")}>
+          {t("auth.signIn")}
+        </button>
+        <button type="button" role="tab" id="tab-register" aria-controls="panel-register" aria-selected={tab === "register"} className="tab-trigger" onClick={() => selectTab("register")}>
+          {t("auth.register")}
+        </button>
+      </div>
+      {tab === "signin" ? <SignInForm onDone={go} /> : <RegisterForm onDone={go} />}
+    </div>
+  );
+}
+
+function showError(t: ReturnType<typeof useT>, message: string) {
+  toast({ title: t("toast.error"), description: translateMessage(t, message), variant: "destructive" });
+}
+
+function SignInForm({ onDone }: { onDone: (path: string) => void }) {
+  const t = useT();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = loginProblem({ email, password });
+    if (problem !== null) {
+      setError(problem);
+      return showError(t, problem);
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const result = await api<{ isNewUser: boolean }>("POST", "/api/auth/login", { email, password });
+      toastOnNextPage({ title: t("toast.success"), description: t("auth.loggedIn"), variant: "success" });
+      onDone(result.isNewUser ? "/edit-profile" : "/");
+    } catch (caught) {
+      const message = caught instanceof ApiError ? caught.message : t("messages.network_error");
+      setError(message);
+      showError(t, message);
+      setPending(false);
+    }
+  };
+
+  return (
+    <>
+    <form id="panel-signin" role="tabpanel" aria-labelledby="tab-signin" className="form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor="signin-email">{t("auth.email")}</label>
+        <input id="signin-email" name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+      </div>
+      <div className="field">
+        <label htmlFor="signin-password">{t("auth.password")}</label>
+        <input id="signin-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+      </div>
+      {error ? (
+        <p className="form-error" role="alert">
+          {translateMessage(t, error)}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary button-block" disabled={pending}>
+        {pending ? t("auth.signingIn") : t("auth.signIn")}
+      </button>
+      <button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
+        {t("auth.forgotPassword")}
+      </button>
+    </form>
+    <ForgotPasswordDialog open={forgotOpen} onClose={() => setForgotOpen(false)} initialEmail={email} />
+    </>
+  );
+}
+
+function RegisterForm({ onDone }: { onDone: (path: string) => void }) {
+  const t = useT();
+  const [values, setValues] = useState({ firstName: "", lastName: "", email: "", password: "", confirmPassword: "" });
+  const [captchaToken, setCaptchaToken] = useState<string | null>(null);
+  const [captchaKey, setCaptchaKey] = useState(0);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [touchedConfirm, setTouchedConfirm] = useState(false);
+  const firstField = useRef<HTMLInputElement>(null);
+
+  useEffect(() => firstField.current?.focus(), []);
+
+  const set = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [name]: event.target.value }));
+  const mismatch = touchedConfirm && values.confirmPassword !== "" && values.password !== values.confirmPassword;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = registrationFormProblem({ ...values, captchaToken });
+    if (problem !== null) {
+      setError(problem);
+      return showError(t, problem);
+    }
+    setPending(true);
+    setError(null);
+    try {
+      const { confirmPassword: _confirm, ...body } = values;
+      await api("POST", "/api/auth/register", { ...body, captchaToken });
+      toastOnNextPage({ title: t("toast.success"), description: t("auth.accountCreated"), variant: "success" });
+      onDone("/edit-profile");
+    } catch (caught) {
+      const message = caught instanceof ApiError ? caught.message : t("messages.network_error");
+      setError(message);
+      showError(t, message);
+      // A solution is accepted once: a failed attempt needs a fresh captcha.
+      setCaptchaToken(null);
+      setCaptchaKey((key) => key + 1);
+      setPending(false);
+    }
+  };
+
+  return (
+    <form id="panel-register" role="tabpanel" aria-labelledby="tab-register" className="form" onSubmit={submit} noValidate>
+      <div className="field-row">
+        <div className="field">
+          <label htmlFor="register-first-name">{t("auth.firstName")}</label>
+          <input ref={firstField} id="register-first-name" name="firstName" autoComplete="given-name" value={values.firstName} onChange={set("firstName")} maxLength={60} required />
+        </div>
+        <div className="field">
+          <label htmlFor="register-last-name">{t("auth.lastName")}</label>
+          <input id="register-last-name" name="lastName" autoComplete="family-name" value={values.lastName} onChange={set("lastName")} maxLength={60} required />
+        </div>
+      </div>
+      <div className="field">
+        <label htmlFor="register-email">{t("auth.email")}</label>
+        <input id="register-email" name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={set("email")} required />
+      </div>
+      <div className="field">
+        <label htmlFor="register-password">{t("auth.password")}</label>
+        <input id="register-password" name="password" type="password" autoComplete="new-password" value={values.password} onChange={set("password")} aria-describedby="register-password-hint" required />
+        <p id="register-password-hint" className="field-hint">
+          {t("auth.passwordHint")}
+        </p>
+      </div>
+      <div className="field">
+        <label htmlFor="register-confirm">{t("auth.confirmPassword")}</label>
+        <input
+          id="register-confirm"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={set("confirmPassword")}
+          onBlur={() => setTouchedConfirm(true)}
+          aria-invalid={mismatch}
+          aria-describedby={mismatch ? "register-confirm-error" : undefined}
+          required
+        />
+        {mismatch ? (
+          <p id="register-confirm-error" className="field-error">
+            {translateMessage(t, "Passwords do not match")}
+          </p>
+        ) : null}
+      </div>
+      <CaptchaField key={captchaKey} onToken={setCaptchaToken} />
+      {error ? (
+        <p className="form-error" role="alert">
+          {translateMessage(t, error)}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary button-block" disabled={pending || captchaToken === null}>
+        {pending ? t("auth.creatingAccount") : t("auth.createAccount")}
+      </button>
+    </form>
+  );
+}

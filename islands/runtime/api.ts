@@ -1,0 +1,62 @@
+/**
+ * Calls to the JSON API (spec points 7 and 8): cookies included, an optional base-URL prefix
+ * for the Android build, and the specification's error texts for non-OK answers.
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+function baseUrl(): string {
+  if (typeof document === "undefined") return "";
+  return document.querySelector<HTMLMetaElement>('meta[name="api-base-url"]')?.content ?? "";
+}
+
+export function apiUrl(path: string): string {
+  return `${baseUrl()}${path}`;
+}
+
+/** Turns a non-OK response into the error the specification describes (point 8). */
+export async function errorFromResponse(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  console.error(`${response.status} ${response.url}`, text);
+  if (/^\s*<(!doctype|html)/i.test(text)) return new ApiError("Server returned HTML instead of JSON - check API connection", response.status);
+  try {
+    const body = JSON.parse(text) as { message?: string; errors?: Record<string, string> };
+    return new ApiError(body.message ?? `HTTP ${response.status}`, response.status, body.errors);
+  } catch {
+    return new ApiError(`${response.status}: ${text}`, response.status);
+  }
+}
+
+export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(apiUrl(path), {
+    method,
+    credentials: "include",
+    headers: body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw await errorFromResponse(response);
+  if (response.status === 204) return undefined as T;
+  const type = response.headers.get("Content-Type") ?? "";
+  if (!type.includes("application/json")) {
+    console.error(`Expected JSON from ${path}, got ${type}`);
+    return undefined as T;
+  }
+  return (await response.json()) as T;
+}
+
+/** A default query: GET; a 401 means "no data" rather than an error (spec point 7). */
+export async function query<T>(path: string): Promise<T | null> {
+  try {
+    return await api<T>("GET", path);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,38 @@
+import { hydrateRoot } from "react-dom/client";
+import type { ComponentType } from "react";
+import i18next from "i18next";
+import { I18nProvider, type Lang } from "./i18n-context";
+import { Toaster } from "../toaster";
+
+/** The language and copy the server embedded for this page's islands. */
+function readI18n() {
+  const element = document.getElementById("i18n-resources");
+  const data = element?.textContent ? (JSON.parse(element.textContent) as { lang: Lang; resources: Record<string, unknown> }) : { lang: "en" as Lang, resources: {} };
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: data.lang,
+    resources: { [data.lang]: { translation: data.resources } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+  });
+  return { t: instance.getFixedT(data.lang), lang: data.lang };
+}
+
+/** Hydrates the islands of this page that the entry registered; nothing else on the page runs React. */
+export function hydrateIslands(registry: Record<string, ComponentType<any>>) {
+  const i18n = readI18n();
+  const all: Record<string, ComponentType<any>> = { toaster: Toaster, ...registry };
+  for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
+    const name = element.dataset.island ?? "";
+    const Component = all[name];
+    if (Component === undefined) continue;
+    const propsElement = element.nextElementSibling;
+    const props = propsElement?.matches("script[data-island-props]") ? JSON.parse(propsElement.textContent ?? "{}") : {};
+    hydrateRoot(
+      element,
+      <I18nProvider value={i18n}>
+        <Component {...props} />
+      </I18nProvider>,
+    );
+  }
+}

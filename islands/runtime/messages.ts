@@ -1,0 +1,19 @@
+import type { TFunction } from "i18next";
+
+/**
+ * The API speaks the specification's English messages; the screens show them in the user's
+ * language. "Invalid email or password" is looked up as messages.invalid_email_or_password.
+ */
+export function messageKey(message: string): string {
+  return message
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .slice(0, 80);
+}
+
+export function translateMessage(t: TFunction, message: string): string {
+  const key = `messages.${messageKey(message)}`;
+  const translated = t(key, { defaultValue: "" });
+  return translated === "" ? message : translated;
+}

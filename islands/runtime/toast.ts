@@ -1,0 +1,68 @@
+/**
+ * The toast queue shared by every island of a page (spec point 9: one visible at a time,
+ * 5000 ms). A toast meant for the next page (after a redirect) waits in sessionStorage.
+ */
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+const nextPageKey = "kasih-next-page-toast";
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive" | "success";
+  durationMs?: number;
+  action?: { label: string; onClick: () => void };
+}
+
+export interface Toast extends ToastInput {
+  id: number;
+}
+
+type Listener = (toasts: Toast[]) => void;
+
+let queue: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<Listener>();
+
+function publish() {
+  for (const listener of listeners) listener(queue);
+}
+
+export function toast(input: ToastInput): number {
+  const id = nextId++;
+  // At most one is visible: a new toast replaces the one on screen.
+  queue = [{ ...input, id }];
+  publish();
+  return id;
+}
+
+export function dismissToast(id: number) {
+  queue = queue.filter((item) => item.id !== id);
+  publish();
+}
+
+export function subscribeToasts(listener: Listener): () => void {
+  listeners.add(listener);
+  listener(queue);
+  return () => listeners.delete(listener);
+}
+
+/** Shows the toast on the page the browser goes to next (it survives one navigation). */
+export function toastOnNextPage(input: Omit<ToastInput, "action">) {
+  try {
+    sessionStorage.setItem(nextPageKey, JSON.stringify(input));
+  } catch {
+    // storage unavailable (private mode): the toast is only a courtesy
+  }
+}
+
+export function takeNextPageToast(): Omit<ToastInput, "action"> | null {
+  try {
+    const raw = sessionStorage.getItem(nextPageKey);
+    if (raw === null) return null;
+    sessionStorage.removeItem(nextPageKey);
+    return JSON.parse(raw);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Builds the browser code: one entry per page (islands/entries/*), shared chunks split out,
+ * React's production build, content-hashed names, and the stylesheet. Writes
+ * dist/client/manifest.json, which the server reads to link each page's files.
+ */
+import { readdirSync, rmSync, mkdirSync, writeFileSync, readFileSync } from "node:fs";
+import { join, basename, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+
+const root = join(import.meta.dir, "..");
+const outDir = join(root, "dist", "client");
+const entriesDir = join(root, "islands", "entries");
+
+export async function buildClient({ quiet = false } = {}) {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(join(outDir, "assets"), { recursive: true });
+  const entrypoints = readdirSync(entriesDir)
+    .filter((name) => /\.(tsx?|jsx?)$/.test(name))
+    .map((name) => join(entriesDir, name));
+
+  const result = await Bun.build({
+    entrypoints,
+    outdir: join(outDir, "assets"),
+    target: "browser",
+    format: "esm",
+    splitting: true,
+    minify: true,
+    sourcemap: "none",
+    naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
+    // The equivalent of `bun build --production`: React's production build, dead code dropped.
+    define: { "process.env.NODE_ENV": '"production"' },
+  });
+  if (!result.success) {
+    for (const log of result.logs) console.error(log);
+    throw new Error("client build failed");
+  }
+
+  const manifest: { entries: Record<string, { file: string; imports: string[] }>; css: string[] } = { entries: {}, css: [] };
+  const sizes: string[] = [];
+  for (const output of result.outputs) {
+    if (output.kind !== "entry-point") continue;
+    const file = relative(outDir, output.path);
+    const name = basename(output.path).replace(/-[a-z0-9]+\.js$/, "");
+    manifest.entries[name] = { file, imports: staticImports(output.path).map((chunk) => relative(outDir, chunk)) };
+  }
+
+  // The stylesheet: bundled (its @imports inlined), minified, hashed.
+  const css = await Bun.build({
+    entrypoints: [join(root, "src", "views", "styles", "app.css")],
+    outdir: join(outDir, "assets"),
+    minify: true,
+    naming: "[name]-[hash].[ext]",
+  });
+  if (!css.success) {
+    for (const log of css.logs) console.error(log);
+    throw new Error("stylesheet build failed");
+  }
+  manifest.css = css.outputs.map((output) => relative(outDir, output.path));
+
+  writeFileSync(join(outDir, "manifest.json"), JSON.stringify(manifest, null, 2));
+  for (const [name, entry] of Object.entries(manifest.entries)) {
+    const files = [entry.file, ...entry.imports];
+    const gzipped = files.reduce((sum, file) => sum + gzipSync(readFileSync(join(outDir, file))).length, 0);
+    sizes.push(`${name}: ${(gzipped / 1024).toFixed(1)} KB gzipped (${files.length} files)`);
+  }
+  if (!quiet) console.log(`client build → dist/client\n  ${sizes.join("\n  ")}`);
+  return manifest;
+}
+
+/** Chunks an entry imports statically (recursively), for <link rel="modulepreload">. */
+function staticImports(file: string, seen = new Set<string>()): string[] {
+  const source = readFileSync(file, "utf8");
+  const dir = join(file, "..");
+  for (const match of source.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
+    const chunk = join(dir, match[1]!);
+    if (seen.has(chunk)) continue;
+    seen.add(chunk);
+    staticImports(chunk, seen);
+  }
+  return [...seen];
+}
+
+if (import.meta.main) await buildClient();

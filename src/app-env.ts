@@ -1,0 +1,33 @@
+import type { Client } from "@libsql/client";
+import type { TFunction } from "i18next";
+import type { Database } from "../db/client";
+import type { Config } from "./config";
+import type { CaptchaOptions } from "./features/auth/captcha";
+import type { Session, SessionUser } from "./features/auth/session";
+import type { Lang } from "./i18n";
+import type { Clock } from "./platform/clock";
+import type { EventBus } from "./platform/events";
+import type { AssetStore } from "./views/assets";
+
+/** What the app is built from; tests build it with a temporary database and a fake clock. */
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  dbClient: Client;
+  clock: Clock;
+  events: EventBus;
+  assets: AssetStore;
+  captcha: CaptchaOptions;
+}
+
+/** Hono's per-request variables, set by the middleware in src/app.ts. */
+export interface AppEnv {
+  Variables: {
+    user: SessionUser | null;
+    session: Session | null;
+    lang: Lang;
+    t: TFunction;
+    /** CSP nonce of this response, for the few inline scripts a page needs. */
+    nonce: string;
+  };
+}

@@ -1,0 +1,53 @@
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { AppDeps, AppEnv } from "./app-env";
+import { authPages } from "./features/auth/auth.pages";
+import { authRoutes } from "./features/auth/auth.routes";
+import { homePages, notFoundPage } from "./features/home/home.pages";
+import { requireSameOrigin } from "./middleware/csrf";
+import { language } from "./middleware/language";
+import { securityHeaders } from "./middleware/security-headers";
+import { loadSession } from "./middleware/session";
+import { staticFiles } from "./middleware/static-files";
+import { pageRenderer } from "./views/render";
+
+/**
+ * The map of the server: middleware in the order it runs, then each area's routes.
+ * Everything the app uses comes in through `deps`, so tests build it with a temporary
+ * database and a fake clock and call app.request().
+ */
+export function createApp(deps: AppDeps) {
+  const render = pageRenderer(deps.assets, deps.config.apiBaseUrl);
+  const app = new Hono<AppEnv>();
+
+  app.use(securityHeaders({ isHttps: deps.config.isHttps }));
+  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.use(staticFiles(deps.assets));
+  app.use(language);
+  app.use(requireSameOrigin(deps.config.appOrigin));
+  app.use(loadSession(deps));
+
+  app.route("/api", authRoutes(deps));
+
+  app.route("/", authPages(deps, render));
+  app.route("/", homePages(deps, render));
+
+  app.notFound((c) => {
+    if (c.req.path.startsWith("/api/")) return c.json({ message: "Not found" }, 404);
+    return notFoundPage(deps, render)(c);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      const status = error.status;
+      return c.json({ message: error.message || "Request failed" }, status);
+    }
+    console.error(`${c.req.method} ${c.req.path} failed`, error);
+    // 5xx never carries a stack trace or internal detail.
+    return c.json({ message: "Internal server error" }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,97 @@
+import { z } from "zod";
+import { join, resolve } from "node:path";
+
+/**
+ * The only reader of the environment. Parsed once at start; a bad value stops the process
+ * with a message that names the variable, instead of failing later in a request.
+ */
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString,
+  APP_ORIGIN: optionalString.pipe(z.string().url().optional()),
+  SUPER_ADMIN_EMAIL: optionalString.pipe(z.string().email().optional()),
+  SMTP_URL: optionalString.pipe(z.string().url().optional()),
+  MAIL_FROM: z.string().default("Kasih <no-reply@kasih.local>"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  FIREBASE_PROJECT_ID: optionalString,
+  FIREBASE_API_KEY: optionalString,
+  FIREBASE_APP_ID: optionalString,
+  FIREBASE_AUTH_DOMAIN: optionalString,
+  /** Optional same-origin URL that receives the hosted-identity token (spec point 7). */
+  FIREBASE_TOKEN_SYNC_URL: optionalString,
+  /** One-time secret that enables the setup page's temporary admin access. Unset: disabled. */
+  ADMIN_BOOTSTRAP_SECRET: optionalString.pipe(z.string().min(16).optional()),
+  /** JSON array of RTCIceServer objects for calls, e.g. [{"urls":"stun:stun.example.org"}]. */
+  ICE_SERVERS: optionalString,
+  REDIS_URL: optionalString,
+  /** Prefix for API calls of a client served from elsewhere (the Android wrapper). */
+  API_BASE_URL: z.string().default(""),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
+  TRUST_PROXY: z.enum(["true", "false", "1", "0", ""]).default("false").transform((v) => v === "true" || v === "1"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Config = ReturnType<typeof parseConfig>;
+
+export function parseConfig(env: Record<string, string | undefined>) {
+  const parsed = environmentSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const appOrigin = new URL(e.APP_ORIGIN ?? `http://localhost:${e.PORT}`).origin;
+  let iceServers: unknown[] = [];
+  if (e.ICE_SERVERS !== undefined) {
+    try {
+      iceServers = z.array(z.object({ urls: z.union([z.string(), z.array(z.string())]) }).passthrough()).parse(JSON.parse(e.ICE_SERVERS));
+    } catch {
+      throw new ConfigError("Invalid environment:\n  ICE_SERVERS: must be a JSON array of {urls, username?, credential?}");
+    }
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? `file:${join(dataDir, "kasih.db")}`,
+    appOrigin,
+    isHttps: appOrigin.startsWith("https:"),
+    superAdminEmail: e.SUPER_ADMIN_EMAIL?.toLowerCase(),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : undefined,
+    facebook: e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET ? { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET } : undefined,
+    firebase: {
+      projectId: e.FIREBASE_PROJECT_ID,
+      apiKey: e.FIREBASE_API_KEY,
+      appId: e.FIREBASE_APP_ID,
+      authDomain: e.FIREBASE_AUTH_DOMAIN ?? (e.FIREBASE_PROJECT_ID ? `${e.FIREBASE_PROJECT_ID}.firebaseapp.com` : undefined),
+      tokenSyncUrl: e.FIREBASE_TOKEN_SYNC_URL,
+    },
+    adminBootstrapSecret: e.ADMIN_BOOTSTRAP_SECRET,
+    iceServers,
+    redisUrl: e.REDIS_URL,
+    apiBaseUrl: e.API_BASE_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads process.env; called once by the CLI entry. */
+export function loadConfig(): Config {
+  return parseConfig(process.env);
+}

@@ -1,0 +1,43 @@
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../../app-env";
+import { useT } from "../../../islands/runtime/i18n-context";
+import { AuthPanel, type AuthPanelProps } from "../../../islands/auth-panel";
+import { Island } from "../../views/island";
+import { LanguageSwitcher, Logo } from "../../views/components";
+import type { RenderPage } from "../../views/render";
+
+function AuthPage(props: AuthPanelProps) {
+  const t = useT();
+  return (
+    <div className="auth-page">
+      <header className="auth-top">
+        <a href="/" className="logo-link" aria-label={t("common.home")}>
+          <Logo />
+        </a>
+        <LanguageSwitcher />
+      </header>
+      <main id="main" className="auth-main">
+        <div className="card auth-card">
+          <h1 className="auth-title">{t("auth.welcome")}</h1>
+          <p className="muted auth-subtitle">{t("auth.subtitle")}</p>
+          <Island name="auth-panel" component={AuthPanel} props={props} />
+        </div>
+        <p className="auth-footer-link">
+          <a href="/firebase-test">{t("auth.testFirebase")}</a>
+        </p>
+      </main>
+    </div>
+  );
+}
+
+export function authPages(deps: AppDeps, render: RenderPage) {
+  const social = { google: deps.config.google !== undefined, facebook: deps.config.facebook !== undefined };
+  const page = (tab: "signin" | "register") =>
+    new Hono<AppEnv>().get("/", (c) => {
+      // A signed-in person has nothing to do here: send them into the app.
+      if (c.get("user") !== null) return c.redirect("/", 302);
+      const initialTab = tab === "register" || c.req.query("tab") === "register" ? "register" : "signin";
+      return render(c, { title: c.get("t")("auth.pageTitle"), entry: "auth", namespaces: ["auth", "captcha"] }, <AuthPage initialTab={initialTab} social={social} />);
+    });
+  return new Hono<AppEnv>().route("/auth", page("signin")).route("/register", page("register"));
+}

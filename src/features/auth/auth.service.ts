@@ -1,0 +1,102 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { dailyUsage, users } from "../../../db/schema";
+import type { AppDeps } from "../../app-env";
+import { jakartaDayOf, type Clock } from "../../platform/clock";
+import { newId } from "../../platform/ids";
+import { loadOwnProfile } from "../profile/profile-json";
+import { AUTH_MESSAGES, type RegisterInput } from "./auth.schemas";
+import { checkPasswordStrength, hashPassword, PASSWORD_PROBLEM_MESSAGES, verifyAgainstDummy, verifyPassword } from "./password";
+import { effectivePlan, isPremiumActive, type SessionUser } from "./session";
+
+export type AuthResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 401 | 403 | 409; message: string };
+
+/** True for the operator's configured super-admin address (spec point 2). */
+export function isSuperAdminEmail(config: AppDeps["config"], email: string): boolean {
+  return config.superAdminEmail !== undefined && config.superAdminEmail === email.toLowerCase();
+}
+
+export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock">, input: RegisterInput): Promise<AuthResult<{ id: string; isAdmin: boolean }>> {
+  const problem = checkPasswordStrength(input.password);
+  if (problem !== null) return { ok: false, status: 400, message: PASSWORD_PROBLEM_MESSAGES[problem] };
+  const email = input.email.toLowerCase();
+  const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (existing !== undefined) return { ok: false, status: 409, message: AUTH_MESSAGES.emailTaken };
+  const passwordHash = await hashPassword(input.password);
+  const id = newId();
+  const isAdmin = isSuperAdminEmail(deps.config, email);
+  const inserted = await deps.db
+    .insert(users)
+    .values({ id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, isAdmin, createdAt: deps.clock.now(), lastActiveAt: deps.clock.now() })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  // Two registrations of one address at the same moment: the unique index lets one through.
+  if (inserted.length === 0) return { ok: false, status: 409, message: AUTH_MESSAGES.emailTaken };
+  return { ok: true, value: { id, isAdmin } };
+}
+
+/**
+ * Checks email and password. Unknown email and wrong password take the same time and give the
+ * same answer. The super-admin address becomes an admin at its first sign-in.
+ */
+export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock">, email: string, password: string): Promise<AuthResult<{ id: string; isAdmin: boolean; hasPhoto: boolean }>> {
+  const normalized = email.toLowerCase();
+  const [user] = await deps.db
+    .select({ id: users.id, passwordHash: users.passwordHash, isAdmin: users.isAdmin, isBanned: users.isBanned, banReason: users.banReason })
+    .from(users)
+    .where(eq(users.email, normalized))
+    .limit(1);
+  if (user === undefined || user.passwordHash === null) {
+    await verifyAgainstDummy(password);
+    return { ok: false, status: 401, message: AUTH_MESSAGES.invalidCredentials };
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, status: 401, message: AUTH_MESSAGES.invalidCredentials };
+  if (user.isBanned) return { ok: false, status: 403, message: user.banReason ? `${AUTH_MESSAGES.banned}: ${user.banReason}` : AUTH_MESSAGES.banned };
+  const isAdmin = user.isAdmin || isSuperAdminEmail(deps.config, normalized);
+  await deps.db.update(users).set({ isAdmin, lastActiveAt: deps.clock.now() }).where(eq(users.id, user.id));
+  const hasPhoto = await userHasPhoto(deps.db, user.id);
+  return { ok: true, value: { id: user.id, isAdmin, hasPhoto } };
+}
+
+export async function userHasPhoto(db: Database, userId: string): Promise<boolean> {
+  const row = await db.query.photos.findFirst({ columns: { id: true }, where: (photo, { eq }) => eq(photo.userId, userId) });
+  return row !== undefined;
+}
+
+export async function usageToday(db: Database, clock: Clock, userId: string): Promise<{ swipes: number; chats: number }> {
+  const [row] = await db
+    .select({ swipes: dailyUsage.swipes, chats: dailyUsage.chats })
+    .from(dailyUsage)
+    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, jakartaDayOf(clock.now()))))
+    .limit(1);
+  return row ?? { swipes: 0, chats: 0 };
+}
+
+/** GET /api/auth/user: spec point 3's current user, with the profile nested and today's usage. */
+export async function currentUserJson(deps: Pick<AppDeps, "db" | "clock">, user: SessionUser) {
+  const [profile, usage] = await Promise.all([loadOwnProfile(deps.db, user.id), usageToday(deps.db, deps.clock, user.id)]);
+  const now = deps.clock.now();
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    isPremium: isPremiumActive(user, now),
+    plan: effectivePlan(user, now),
+    planExpiresAt: user.planExpiresAt?.toISOString() ?? null,
+    isAdmin: user.isAdmin,
+    dailySwipes: usage.swipes,
+    dailyChats: usage.chats,
+    hasPhoto: user.hasPhoto,
+    language: user.language,
+    profile,
+    age: profile?.age ?? null,
+    denomination: profile?.denomination ?? null,
+    churchName: profile?.churchName ?? null,
+    bio: profile?.bio ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export type CurrentUserJson = Awaited<ReturnType<typeof currentUserJson>>;

@@ -1,0 +1,115 @@
+import { sha256 } from "@oslojs/crypto/sha2";
+import { encodeHexLowerCase } from "@oslojs/encoding";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { sessions, users, type Plan } from "../../../db/schema";
+import type { Clock } from "../../platform/clock";
+import { newToken } from "../../platform/ids";
+
+const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+/** SECURITY.md: idle and absolute limits, stricter for admins. */
+export const sessionPolicy = {
+  member: { idleTimeoutMs: 14 * day, absoluteLifetimeMs: 30 * day, touchIntervalMs: hour },
+  // An admin session idles out after 30 minutes, so its last-seen time must move more often than hourly.
+  admin: { idleTimeoutMs: 30 * minute, absoluteLifetimeMs: 12 * hour, touchIntervalMs: minute },
+} as const;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  isAdmin: boolean;
+  plan: Plan;
+  planExpiresAt: Date | null;
+  isBanned: boolean;
+  language: "en" | "id";
+  /** At least one profile photo: the rest of the app opens. */
+  hasPhoto: boolean;
+  createdAt: Date;
+}
+
+export interface Session {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+/** The database keeps only the SHA-256 of a token, so a leaked table opens no account. */
+export function sessionIdFromToken(token: string): string {
+  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+}
+
+export async function createSession(db: Database, clock: Clock, userId: string, isAdmin: boolean) {
+  const token = newToken(20); // 160 bits
+  const now = clock.now();
+  const policy = isAdmin ? sessionPolicy.admin : sessionPolicy.member;
+  const session: Session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(now.getTime() + policy.absoluteLifetimeMs) };
+  await db.insert(sessions).values({ id: session.id, userId, createdAt: now, lastSeenAt: now, expiresAt: session.expiresAt });
+  return { token, session };
+}
+
+const hasPhotoSql = sql<number>`exists(select 1 from photos where photos.user_id = ${users.id})`;
+
+/** Looks a token up; ends and refuses it when idle too long, past its lifetime, or the user is banned. */
+export async function validateSessionToken(db: Database, clock: Clock, token: string): Promise<{ session: Session; user: SessionUser } | null> {
+  const sessionId = sessionIdFromToken(token);
+  const rows = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      profileImageUrl: users.profileImageUrl,
+      isAdmin: users.isAdmin,
+      plan: users.plan,
+      planExpiresAt: users.planExpiresAt,
+      isBanned: users.isBanned,
+      language: users.language,
+      hasPhoto: hasPhotoSql,
+      createdAt: users.createdAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  const row = rows[0];
+  if (row === undefined) return null;
+  const now = clock.now().getTime();
+  const policy = row.isAdmin ? sessionPolicy.admin : sessionPolicy.member;
+  const idleSince = row.lastSeenAt.getTime();
+  if (row.isBanned || now >= row.expiresAt.getTime() || now - idleSince >= policy.idleTimeoutMs) {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    return null;
+  }
+  if (now - idleSince >= policy.touchIntervalMs) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
+  }
+  const { sessionId: _id, lastSeenAt: _seen, expiresAt, hasPhoto, ...user } = row;
+  return { session: { id: sessionId, userId: row.id, expiresAt }, user: { ...user, hasPhoto: Boolean(hasPhoto) } };
+}
+
+export async function invalidateSession(db: Database, sessionId: string, userId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)));
+}
+
+export async function invalidateUserSessions(db: Database, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** A paid plan counts while it has not expired; a plan without an end was granted by an operator. */
+export function isPremiumActive(user: Pick<SessionUser, "plan" | "planExpiresAt">, now: Date): boolean {
+  return user.plan !== "free" && (user.planExpiresAt === null || user.planExpiresAt.getTime() > now.getTime());
+}
+
+/** The plan in force now: an expired paid plan is the free plan. */
+export function effectivePlan(user: Pick<SessionUser, "plan" | "planExpiresAt">, now: Date): Plan {
+  return isPremiumActive(user, now) ? user.plan : "free";
+}

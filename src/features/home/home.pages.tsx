@@ -1,0 +1,105 @@
+import { Hono, type Context } from "hono";
+import type { AppDeps, AppEnv } from "../../app-env";
+import { useT } from "../../../islands/runtime/i18n-context";
+import { CrownIcon, HeartIcon, ShieldCheckIcon } from "../../../islands/components/icons";
+import { AppShell, LanguageSwitcher, Logo } from "../../views/components";
+import type { RenderPage } from "../../views/render";
+import { isSuperAdminEmail } from "../auth/auth.service";
+
+function Landing() {
+  const t = useT();
+  const reasons = [
+    { icon: <ShieldCheckIcon size={28} />, title: t("landing.why.faith.title"), body: t("landing.why.faith.body") },
+    { icon: <HeartIcon size={28} />, title: t("landing.why.meaningful.title"), body: t("landing.why.meaningful.body") },
+    { icon: <CrownIcon size={28} />, title: t("landing.why.premium.title"), body: t("landing.why.premium.body") },
+  ];
+  return (
+    <div className="landing">
+      <header className="landing-top">
+        <Logo />
+        <LanguageSwitcher />
+      </header>
+      <main id="main">
+        <section className="hero">
+          <Logo size="lg" />
+          <h1 className="hero-title">{t("landing.tagline")}</h1>
+          <p className="hero-lead">{t("landing.lead")}</p>
+          <div className="hero-actions">
+            <a className="button button-primary button-large" href="/auth?tab=register">
+              {t("landing.register")}
+            </a>
+            <a className="button button-outline button-large" href="/auth">
+              {t("landing.signIn")}
+            </a>
+          </div>
+          <p className="hero-note">{t("landing.verifiedNote")}</p>
+        </section>
+        <section className="why" aria-labelledby="why-title">
+          <h2 id="why-title" className="section-title">
+            {t("landing.why.title")}
+          </h2>
+          <ul className="why-grid">
+            {reasons.map((reason) => (
+              <li key={reason.title} className="card why-card">
+                <span className="why-icon">{reason.icon}</span>
+                <h3>{reason.title}</h3>
+                <p>{reason.body}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </main>
+      <footer className="landing-footer">
+        <a href="/privacy-policy">{t("landing.privacy")}</a>
+        <span aria-hidden="true">·</span>
+        <a href="/data-deletion">{t("landing.dataDeletion")}</a>
+        <span aria-hidden="true">·</span>
+        <span>{t("common.version")}</span>
+      </footer>
+    </div>
+  );
+}
+
+function NotFound() {
+  const t = useT();
+  return (
+    <section className="not-found">
+      <p className="not-found-code" aria-hidden="true">
+        404
+      </p>
+      <h1>{t("notFound.title")}</h1>
+      <p className="muted">{t("notFound.body")}</p>
+      <a className="button button-primary" href="/">
+        {t("notFound.home")}
+      </a>
+    </section>
+  );
+}
+
+export function homePages(deps: AppDeps, render: RenderPage) {
+  return new Hono<AppEnv>().get("/", (c) => {
+    const user = c.get("user");
+    if (user === null) {
+      return render(c, { title: c.get("t")("landing.title"), entry: "landing", hydrates: false, description: c.get("t")("landing.lead") }, <Landing />);
+    }
+    if (!user.hasPhoto) return c.redirect("/edit-profile", 302);
+    if (isSuperAdminEmail(deps.config, user.email)) return c.redirect("/admin", 302);
+    return c.redirect("/swipe", 302);
+  });
+}
+
+/** Unknown paths (spec point 2): landing when signed out, the editor without a photo, else 404. */
+export function notFoundPage(_deps: AppDeps, render: RenderPage) {
+  return (c: Context<AppEnv>) => {
+    const user = c.get("user");
+    if (user === null) return c.redirect("/", 302);
+    if (!user.hasPhoto) return c.redirect("/edit-profile", 302);
+    return render(
+      c,
+      { title: c.get("t")("notFound.title"), status: 404 },
+      <AppShell>
+        <NotFound />
+      </AppShell>,
+    );
+  };
+}

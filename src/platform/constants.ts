@@ -1,0 +1,16 @@
+/** Business constants from the specification (point 9), named once. */
+export const FREE_DAILY_SWIPES = 25;
+export const FREE_DAILY_CHATS = 25;
+export const MAX_PROFILE_PHOTOS = 6;
+export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
+export const MIN_AGE = 18;
+export const MAX_AGE = 100;
+export const SEARCH_DISTANCE_KM = { min: 5, max: 200, step: 5, default: 50 } as const;
+export const ADMIN_PAGE_SIZE = 10;
+export const APP_VERSION = "v1.0.0";
+
+export const PLAN_PRICES_IDR = { premium: 49_000, premium_plus: 99_000 } as const;
+
+/** Passwords: at least 8 (the spec's 6 only applies to resets; see docs/decisions/0003). */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;

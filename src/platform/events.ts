@@ -1,0 +1,37 @@
+/**
+ * In-process notifications between areas, so that e.g. auth can say "these sessions ended"
+ * and the realtime area closes the sockets without auth knowing about sockets.
+ */
+export interface AppEvents {
+  /** Sessions that no longer exist (logout, ban, reset, deletion). sessionIds null = all of the user's. */
+  "sessions.revoked": { userId: string; sessionIds: string[] | null };
+  "user.banned": { userId: string };
+  "user.deleted": { userId: string };
+  "match.created": { matchId: string; userIds: [string, string] };
+  "match.removed": { matchId: string; userIds: [string, string] };
+  "user.blocked": { blockerId: string; blockedId: string };
+  "plan.changed": { userId: string };
+}
+
+type Listener<T> = (payload: T) => void;
+
+export class EventBus {
+  #listeners = new Map<keyof AppEvents, Set<Listener<never>>>();
+
+  on<K extends keyof AppEvents>(name: K, listener: Listener<AppEvents[K]>): () => void {
+    let set = this.#listeners.get(name);
+    if (set === undefined) this.#listeners.set(name, (set = new Set()));
+    set.add(listener as Listener<never>);
+    return () => set.delete(listener as Listener<never>);
+  }
+
+  emit<K extends keyof AppEvents>(name: K, payload: AppEvents[K]): void {
+    for (const listener of this.#listeners.get(name) ?? []) {
+      try {
+        (listener as Listener<AppEvents[K]>)(payload);
+      } catch (error) {
+        console.error(`event listener for ${name} failed`, error);
+      }
+    }
+  }
+}

@@ -1,0 +1,56 @@
+import type { ReactNode } from "react";
+import type { ClientManifest } from "./assets";
+import { serializeForScript } from "./island";
+
+/**
+ * Runs before first paint: if localStorage holds a language the cookie does not, the cookie is
+ * set and the page reloads once, so the server renders that language (no flash of the other).
+ */
+const languageSyncScript = `(function(){try{var k="app-language",s=localStorage.getItem(k),m=document.cookie.match(/(?:^|; )app-language=(en|id)(?:;|$)/),c=m?m[1]:null;if((s==="en"||s==="id")&&s!==c){document.cookie=k+"="+s+"; path=/; max-age=31536000; samesite=lax";if(document.cookie.indexOf(k+"="+s)!==-1)location.reload()}else if(!s&&c){localStorage.setItem(k,c)}}catch(e){}})();`;
+
+export interface DocumentProps {
+  title: string;
+  lang: string;
+  nonce: string;
+  manifest: ClientManifest;
+  apiBaseUrl: string;
+  /** The page's client entry (islands/entries/<entry>), if it has one. */
+  entry?: string;
+  /** Copy for the page's islands: the top-level groups of the language file they use. */
+  i18nResources?: Record<string, unknown>;
+  description?: string;
+  bodyClassName?: string;
+  children: ReactNode;
+}
+
+export function Document({ title, lang, nonce, manifest, apiBaseUrl, entry, i18nResources, description, bodyClassName, children }: DocumentProps) {
+  const entryFiles = entry === undefined ? undefined : manifest.entries[entry];
+  if (entry !== undefined && entryFiles === undefined) throw new Error(`No client entry "${entry}" in the build manifest`);
+  return (
+    <html lang={lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <title>{title}</title>
+        {description ? <meta name="description" content={description} /> : null}
+        <meta name="theme-color" content="#be185d" />
+        <meta name="api-base-url" content={apiBaseUrl} />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="icon" href="/icons/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/icons/icon-192.png" />
+        {manifest.css.map((href) => (
+          <link key={href} rel="stylesheet" href={`/${href}`} />
+        ))}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: languageSyncScript }} />
+        {entryFiles?.imports.map((href) => <link key={href} rel="modulepreload" href={`/${href}`} nonce={nonce} />)}
+      </head>
+      <body className={bodyClassName}>
+        {children}
+        {i18nResources ? (
+          <script type="application/json" id="i18n-resources" dangerouslySetInnerHTML={{ __html: serializeForScript({ lang, resources: i18nResources }) }} />
+        ) : null}
+        {entryFiles ? <script type="module" src={`/${entryFiles.file}`} nonce={nonce} /> : null}
+      </body>
+    </html>
+  );
+}

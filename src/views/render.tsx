@@ -1,0 +1,56 @@
+import type { Context } from "hono";
+import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
+import type { AppEnv } from "../app-env";
+import { pickNamespaces } from "../i18n";
+import { I18nProvider } from "../../islands/runtime/i18n-context";
+import { Document } from "./document";
+import type { AssetStore } from "./assets";
+
+/** Groups of copy every page with islands needs (toasts, shared buttons, server messages). */
+const baseNamespaces = ["common", "toast", "messages"] as const;
+
+export interface PageOptions {
+  title: string;
+  /** The client entry that hydrates this page's islands, or none for a page without JavaScript. */
+  entry?: string;
+  /** False for a page whose entry is plain DOM code (the landing page): no copy is embedded. */
+  hydrates?: boolean;
+  /** Further groups of copy the page's islands use. */
+  namespaces?: string[];
+  status?: 200 | 404 | 400 | 403;
+  description?: string;
+  bodyClassName?: string;
+}
+
+/** Renders a whole page to HTML in the request's language. */
+export function renderPage(c: Context<AppEnv>, assets: AssetStore, apiBaseUrl: string, options: PageOptions, body: ReactNode) {
+  const lang = c.get("lang");
+  const t = c.get("t");
+  const i18nResources = options.entry === undefined || options.hydrates === false ? undefined : pickNamespaces(lang, [...baseNamespaces, ...(options.namespaces ?? [])]);
+  const html = renderToString(
+    <I18nProvider value={{ t, lang }}>
+      <Document
+        title={options.title}
+        lang={lang}
+        nonce={c.get("nonce")}
+        manifest={assets.manifest}
+        apiBaseUrl={apiBaseUrl}
+        entry={options.entry}
+        i18nResources={i18nResources}
+        description={options.description}
+        bodyClassName={options.bodyClassName}
+      >
+        {body}
+      </Document>
+    </I18nProvider>,
+  );
+  c.header("Cache-Control", "no-store");
+  return c.html(`<!doctype html>${html}`, options.status ?? 200);
+}
+
+export type RenderPage = (c: Context<AppEnv>, options: PageOptions, body: ReactNode) => Response | Promise<Response>;
+
+export function pageRenderer(assets: AssetStore, apiBaseUrl: string): RenderPage {
+  return (c, options, body) => renderPage(c, assets, apiBaseUrl, options, body);
+}
