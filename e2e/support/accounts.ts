@@ -1,0 +1,55 @@
+/**
+ * Accounts for end-to-end tests made through the real API (captcha solved in the test),
+ * so a test about chat does not have to click through registration first.
+ */
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import type { BrowserContext } from "playwright-core";
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  /** "kasih_session=…" */
+  cookie: string;
+}
+
+export async function solveCaptcha(origin: string): Promise<string> {
+  const challenge = await (await fetch(`${origin}/api/captcha/challenge`)).json();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64");
+}
+
+export async function createAccount(origin: string, overrides: Partial<Omit<Account, "cookie">> = {}): Promise<Account> {
+  const body = {
+    email: `e2e-${crypto.randomUUID().slice(0, 8)}@example.com`,
+    password: "a very good password",
+    firstName: "Ruth",
+    lastName: "Wijaya",
+    ...overrides,
+  };
+  const response = await fetch(`${origin}/api/auth/register`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ ...body, captchaToken: await solveCaptcha(origin) }),
+  });
+  if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((value) => value.includes("kasih_session="))!.split(";")[0]!;
+  return { ...body, cookie };
+}
+
+/** A JSON API call as the signed-in account (Origin set, as the browser would). */
+export async function apiAs(origin: string, account: Pick<Account, "cookie">, method: string, path: string, body?: unknown) {
+  return fetch(`${origin}${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", Origin: origin, Cookie: account.cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** Puts the account's session into a browser context, so its pages open signed in. */
+export async function signInContext(context: BrowserContext, origin: string, account: Pick<Account, "cookie">) {
+  const [name, value] = account.cookie.split("=") as [string, string];
+  await context.addCookies([{ name, value, url: origin, httpOnly: true, sameSite: "Lax" }]);
+}

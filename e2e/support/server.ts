@@ -1,0 +1,69 @@
+/**
+ * Starts the real server (src/main.ts) on a free port with its own temporary DATA_DIR,
+ * for end-to-end tests. The client bundles must be built (scripts/test.sh does it).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createServer } from "node:net";
+import type { Subprocess } from "bun";
+
+const root = join(import.meta.dir, "..", "..");
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      if (typeof address === "object" && address !== null) {
+        const port = address.port;
+        server.close(() => resolve(port));
+      } else reject(new Error("no port"));
+    });
+  });
+}
+
+export interface RunningServer {
+  origin: string;
+  dataDir: string;
+  process: Subprocess;
+  /** Runs a CLI command (e.g. ["user", "premium", email, "premium_plus"]) against the same data. */
+  cli(args: string[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startServer(options: { env?: Record<string, string>; command?: "serve" | "demo" } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "kasih-e2e-"));
+  const origin = `http://localhost:${port}`;
+  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_ORIGIN: origin, ...options.env };
+  const child = Bun.spawn([process.execPath, join(root, "src", "main.ts"), options.command ?? "serve"], { env, stdout: "pipe", stderr: "inherit", cwd: root });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      const response = await fetch(`${origin}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("server did not start within 60 s");
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    await Bun.sleep(100);
+  }
+  return {
+    origin,
+    dataDir,
+    process: child,
+    async cli(args) {
+      const run = Bun.spawn([process.execPath, join(root, "src", "main.ts"), ...args], { env, stdout: "pipe", stderr: "pipe", cwd: root });
+      const [out, err] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text()]);
+      if ((await run.exited) !== 0) throw new Error(`kasih ${args.join(" ")} failed: ${err}`);
+      return out;
+    },
+    async stop() {
+      child.kill();
+      await child.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
