@@ -29,7 +29,13 @@ export const users = sqliteTable(
     lastActiveAt: timestamp("last_active_at"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("users_email_unique").on(t.email), index("users_created_at_idx").on(t.createdAt)],
+  (t) => [
+    uniqueIndex("users_email_unique").on(t.email),
+    index("users_created_at_idx").on(t.createdAt),
+    // Discovery walks candidates most recently active first, and finds boosted people (docs/decisions/0060).
+    index("users_last_active_idx").on(t.lastActiveAt),
+    index("users_boosted_until_idx").on(t.boostedUntil),
+  ],
 );
 
 export const sessions = sqliteTable(
