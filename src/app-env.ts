@@ -5,6 +5,8 @@ import type { Config } from "./config";
 import type { CaptchaOptions } from "./features/auth/captcha";
 import type { Session, SessionUser } from "./features/auth/session";
 import type { Lang } from "./i18n";
+import type { Mailer } from "./features/mail/mailer";
+import type { IdentityEndpoints } from "./features/auth/identity-endpoints";
 import type { Clock } from "./platform/clock";
 import type { EventBus } from "./platform/events";
 import type { AssetStore } from "./views/assets";
@@ -18,6 +20,10 @@ export interface AppDeps {
   events: EventBus;
   assets: AssetStore;
   captcha: CaptchaOptions;
+  /** Outgoing mail; default: SMTP when SMTP_URL is set, else .eml files in $DATA_DIR/mail. */
+  mailer?: Mailer;
+  /** Provider endpoints for sign-in (tests point them at local stand-ins); default: the real ones. */
+  identityEndpoints?: Partial<IdentityEndpoints>;
 }
 
 /** Hono's per-request variables, set by the middleware in src/app.ts. */

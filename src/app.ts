@@ -2,7 +2,13 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./app-env";
 import { authPages } from "./features/auth/auth.pages";
+import { adminBootstrapRoutes } from "./features/auth/admin-bootstrap";
 import { authRoutes } from "./features/auth/auth.routes";
+import { firebaseCspSources } from "./features/auth/firebase-client-config";
+import { firebaseLoginRoutes } from "./features/auth/firebase-login";
+import { oauthRoutes } from "./features/auth/oauth.routes";
+import { passwordResetPages } from "./features/auth/password-reset.pages";
+import { passwordResetRoutes } from "./features/auth/password-reset.routes";
 import { homePages, notFoundPage } from "./features/home/home.pages";
 import { requireSameOrigin } from "./middleware/csrf";
 import { language } from "./middleware/language";
@@ -20,7 +26,7 @@ export function createApp(deps: AppDeps) {
   const render = pageRenderer(deps.assets, deps.config.apiBaseUrl);
   const app = new Hono<AppEnv>();
 
-  app.use(securityHeaders({ isHttps: deps.config.isHttps }));
+  app.use(securityHeaders({ isHttps: deps.config.isHttps, extra: firebaseCspSources(deps.config) }));
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.use(staticFiles(deps.assets));
   app.use(language);
@@ -28,8 +34,13 @@ export function createApp(deps: AppDeps) {
   app.use(loadSession(deps));
 
   app.route("/api", authRoutes(deps));
+  app.route("/api", passwordResetRoutes(deps));
+  app.route("/api", oauthRoutes(deps));
+  app.route("/api", firebaseLoginRoutes(deps));
+  app.route("/api", adminBootstrapRoutes(deps));
 
   app.route("/", authPages(deps, render));
+  app.route("/", passwordResetPages(deps, render));
   app.route("/", homePages(deps, render));
 
   app.notFound((c) => {

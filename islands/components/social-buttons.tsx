@@ -1,40 +1,91 @@
+import { useEffect, useState } from "react";
+import type { FirebaseWebConfig } from "../../src/features/auth/firebase-client-config";
 import { useT } from "../runtime/i18n-context";
+import { ApiError } from "../runtime/api";
 import { toast } from "../runtime/toast";
+import { translateMessage } from "../runtime/messages";
 
 export interface SocialSignInConfig {
   /** Server-side OAuth configured (GOOGLE_CLIENT_ID/SECRET, FACEBOOK_CLIENT_ID/SECRET). */
   google: boolean;
   facebook: boolean;
+  /** Hosted identity (FIREBASE_*) configured: the buttons open its popups instead. */
+  firebase?: FirebaseWebConfig | null;
 }
 
+type Provider = "google" | "facebook";
+
 /**
- * 'Continue with Google' / 'Continue with Facebook'. A configured provider starts the
- * server-side OAuth flow with a full page navigation (spec point 7); an unconfigured one says
- * so instead of failing.
+ * 'Continue with Google' / 'Continue with Facebook'. With the hosted identity service configured
+ * the buttons open its popups (the SDK is loaded only then); else a configured provider starts
+ * the server-side OAuth flow with a full page navigation (spec point 7); an unconfigured one
+ * says so instead of failing.
  */
-export function SocialButtons({ config }: { config: SocialSignInConfig; onSignedIn?: (isNewUser: boolean) => void }) {
+export function SocialButtons({ config, onSignedIn }: { config: SocialSignInConfig; onSignedIn?: (isNewUser: boolean) => void }) {
   const t = useT();
-  const start = (provider: "google" | "facebook") => {
-    if (!config[provider]) {
-      toast({ title: t("auth.providerNotConfiguredTitle", { provider: providerName(provider) }), description: t("auth.providerNotConfigured", { provider: providerName(provider) }) });
+  const [pending, setPending] = useState<Provider | null>(null);
+
+  // A server-side sign-in that came back with a problem (GET /api/auth/<provider>/callback).
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const error = url.searchParams.get("signInError");
+    const provider = url.searchParams.get("provider") === "facebook" ? "facebook" : "google";
+    if (error === null) return;
+    url.searchParams.delete("signInError");
+    url.searchParams.delete("provider");
+    history.replaceState(null, "", url);
+    if (error === "not_configured") notConfigured(provider);
+    else if (error === "no_email") toast({ title: failedTitle(provider), description: t("social.noEmail", { provider: providerName(provider) }), variant: "destructive" });
+    else if (error === "banned") toast({ title: t("toast.error"), description: t("social.banned"), variant: "destructive" });
+    else toast({ title: failedTitle(provider), description: failedText(provider), variant: "destructive" });
+  }, []);
+
+  // Back from the provider's page through the browser cache: the buttons work again.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => event.persisted && setPending(null);
+    window.addEventListener("pageshow", reset);
+    return () => window.removeEventListener("pageshow", reset);
+  }, []);
+
+  const failedTitle = (provider: Provider) => t(provider === "google" ? "social.googleFailedTitle" : "social.facebookFailedTitle");
+  const failedText = (provider: Provider) => t(provider === "google" ? "social.googleFailed" : "social.facebookFailed");
+  const notConfigured = (provider: Provider) =>
+    toast({ title: t("auth.providerNotConfiguredTitle", { provider: providerName(provider) }), description: t("auth.providerNotConfigured", { provider: providerName(provider) }) });
+
+  const start = async (provider: Provider) => {
+    if (config.firebase) {
+      setPending(provider);
+      try {
+        const { signInWithFirebasePopup } = await import("../runtime/firebase-sign-in");
+        const result = await signInWithFirebasePopup(config.firebase, provider);
+        onSignedIn?.(result.isNewUser);
+      } catch (caught) {
+        console.error(`${provider} sign-in failed`, caught);
+        // Our server's refusal is worth showing as it is; a popup problem gets the spec's text.
+        const description = caught instanceof ApiError ? translateMessage(t, caught.message) : failedText(provider);
+        toast({ title: failedTitle(provider), description, variant: "destructive" });
+        setPending(null);
+      }
       return;
     }
+    if (!config[provider]) return notConfigured(provider);
+    setPending(provider);
     window.location.assign(`/api/auth/${provider}`);
   };
+
   return (
     <div className="social-buttons">
-      <button type="button" className="button button-outline button-block" onClick={() => start("google")} data-provider="google">
+      <button type="button" className="button button-outline button-block" onClick={() => void start("google")} disabled={pending !== null} aria-busy={pending === "google"} data-provider="google">
         <GoogleMark />
         {t("auth.continueWithGoogle")}
       </button>
-      <button type="button" className="button button-outline button-block" onClick={() => start("facebook")} data-provider="facebook">
+      <button type="button" className="button button-outline button-block" onClick={() => void start("facebook")} disabled={pending !== null} aria-busy={pending === "facebook"} data-provider="facebook">
         <FacebookMark />
         {t("auth.continueWithFacebook")}
       </button>
     </div>
   );
 }
-
 export function providerName(provider: "google" | "facebook") {
   return provider === "google" ? "Google" : "Facebook";
 }

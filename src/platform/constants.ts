@@ -14,3 +14,10 @@ export const PLAN_PRICES_IDR = { premium: 49_000, premium_plus: 99_000 } as cons
 /** Passwords: at least 8 (the spec's 6 only applies to resets; see docs/decisions/0003). */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
+/** Password reset (SECURITY.md): a link lives one hour; at most 3 reset mails per account per hour. */
+export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60_000;
+export const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 3;
+/** Hosted identity: an ID token is accepted only this soon after the person signed in (docs/decisions/0032). */
+export const FIREBASE_MAX_AUTH_AGE_SECONDS = 5 * 60;
+/** Server-side OAuth: how long the state / PKCE cookies live while the person is at the provider. */
+export const OAUTH_STATE_TTL_SECONDS = 10 * 60;

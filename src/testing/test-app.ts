@@ -35,6 +35,8 @@ function testAssets(): AssetStore {
 export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: ReturnType<typeof fakeClock>;
+  /** Optional services replaced for a test (a mailer double, local identity-provider stand-ins). */
+  deps?: Partial<Pick<AppDeps, "mailer" | "identityEndpoints">>;
 }
 
 export async function createTestApp(options: TestAppOptions = {}) {
@@ -52,6 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     assets: testAssets(),
     // Tiny proof of work: tests solve it in a millisecond.
     captcha: { hmacSecret: "test-captcha-secret", maxCounter: 50, ttlMs: 10 * 60_000 },
+    ...options.deps,
   };
   const app = createApp(deps);
 

@@ -3,6 +3,7 @@ import type { AppDeps, AppEnv } from "../../app-env";
 import { useT } from "../../../islands/runtime/i18n-context";
 import { AuthPanel, type AuthPanelProps } from "../../../islands/auth-panel";
 import { Island } from "../../views/island";
+import { firebaseWebConfig } from "./firebase-client-config";
 import { LanguageSwitcher, Logo } from "../../views/components";
 import type { RenderPage } from "../../views/render";
 
@@ -31,13 +32,13 @@ function AuthPage(props: AuthPanelProps) {
 }
 
 export function authPages(deps: AppDeps, render: RenderPage) {
-  const social = { google: deps.config.google !== undefined, facebook: deps.config.facebook !== undefined };
+  const social = { google: deps.config.google !== undefined, facebook: deps.config.facebook !== undefined, firebase: firebaseWebConfig(deps.config) };
   const page = (tab: "signin" | "register") =>
     new Hono<AppEnv>().get("/", (c) => {
       // A signed-in person has nothing to do here: send them into the app.
       if (c.get("user") !== null) return c.redirect("/", 302);
       const initialTab = tab === "register" || c.req.query("tab") === "register" ? "register" : "signin";
-      return render(c, { title: c.get("t")("auth.pageTitle"), entry: "auth", namespaces: ["auth", "captcha"] }, <AuthPage initialTab={initialTab} social={social} />);
+      return render(c, { title: c.get("t")("auth.pageTitle"), entry: "auth", namespaces: ["auth", "captcha", "social"] }, <AuthPage initialTab={initialTab} social={social} />);
     });
   return new Hono<AppEnv>().route("/auth", page("signin")).route("/register", page("register"));
 }

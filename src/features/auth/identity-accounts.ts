@@ -1,0 +1,65 @@
+import { and, eq } from "drizzle-orm";
+import type { AppDeps } from "../../app-env";
+import { oauthAccounts, users } from "../../../db/schema";
+import { newId } from "../../platform/ids";
+import { AUTH_MESSAGES } from "./auth.schemas";
+import { isSuperAdminEmail, userHasPhoto } from "./auth.service";
+
+export type IdentityProvider = "google" | "facebook" | "firebase";
+
+/** What a provider told us about a person, after we verified it ourselves. */
+export interface VerifiedIdentity {
+  provider: IdentityProvider;
+  providerUserId: string;
+  /** Only an address the provider says is verified; null otherwise. */
+  verifiedEmail: string | null;
+  firstName: string;
+  lastName: string;
+}
+
+export const IDENTITY_MESSAGES = {
+  noVerifiedEmail: "Your sign-in provider did not confirm your email address. Please use email and password",
+} as const;
+
+export type IdentityResult = { ok: true; userId: string; isAdmin: boolean; isNewUser: boolean } | { ok: false; status: 403 | 400; message: string };
+
+/**
+ * Finds the account for a provider identity, or links it to the account with the same VERIFIED
+ * email, or creates one. An unverified address never links: that would let anyone who can
+ * type someone's email at a provider take over their account.
+ */
+export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "clock">, identity: VerifiedIdentity): Promise<IdentityResult> {
+  const now = deps.clock.now();
+  const [linked] = await deps.db
+    .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned })
+    .from(oauthAccounts)
+    .innerJoin(users, eq(users.id, oauthAccounts.userId))
+    .where(and(eq(oauthAccounts.provider, identity.provider), eq(oauthAccounts.providerUserId, identity.providerUserId)))
+    .limit(1);
+  let account = linked;
+  if (account === undefined) {
+    if (identity.verifiedEmail === null) return { ok: false, status: 400, message: IDENTITY_MESSAGES.noVerifiedEmail };
+    const email = identity.verifiedEmail.toLowerCase();
+    const [byEmail] = await deps.db.select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned }).from(users).where(eq(users.email, email)).limit(1);
+    if (byEmail !== undefined) account = byEmail;
+    else {
+      const id = newId();
+      const isAdmin = isSuperAdminEmail(deps.config, email);
+      const firstName = identity.firstName.trim().slice(0, 60) || email.split("@")[0]!.slice(0, 60);
+      // Two first sign-ins at the same moment: the unique email index lets one through.
+      const inserted = await deps.db
+        .insert(users)
+        .values({ id, email, passwordHash: null, firstName, lastName: identity.lastName.trim().slice(0, 60), isAdmin, createdAt: now, lastActiveAt: now })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (inserted.length === 1) account = { id, email, isAdmin, isBanned: false };
+      else [account] = await deps.db.select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned }).from(users).where(eq(users.email, email)).limit(1);
+    }
+    if (account === undefined) return { ok: false, status: 400, message: IDENTITY_MESSAGES.noVerifiedEmail };
+    await deps.db.insert(oauthAccounts).values({ provider: identity.provider, providerUserId: identity.providerUserId, userId: account.id, createdAt: now }).onConflictDoNothing();
+  }
+  if (account.isBanned) return { ok: false, status: 403, message: AUTH_MESSAGES.banned };
+  const isAdmin = account.isAdmin || isSuperAdminEmail(deps.config, account.email);
+  await deps.db.update(users).set({ isAdmin, lastActiveAt: now }).where(eq(users.id, account.id));
+  return { ok: true, userId: account.id, isAdmin, isNewUser: !(await userHasPhoto(deps.db, account.id)) };
+}
