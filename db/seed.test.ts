@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { and, count, eq, inArray } from "drizzle-orm";
+import { parseConfig } from "../src/config";
+import { authenticate } from "../src/features/auth/auth.service";
+import { systemClock } from "../src/platform/clock";
+import { openDatabase, type DatabaseHandle } from "./client";
+import { applyMigrations, readMigrationsFolder } from "./migrate";
+import { matches, messages, photos, profiles, reports, swipes, users } from "./schema";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed";
+import { DENOMINATIONS, FAITH_DURATIONS, RELATIONSHIP_GOALS } from "./demo/people";
+
+/** The JPEG marker segments before the image data, as [marker, ...]. */
+function jpegMarkers(bytes: Uint8Array): number[] {
+  const markers: number[] = [];
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return markers;
+  let offset = 2;
+  while (offset + 4 <= bytes.length && bytes[offset] === 0xff) {
+    const marker = bytes[offset + 1]!;
+    markers.push(marker);
+    if (marker === 0xda) break; // start of scan: entropy-coded data follows
+    offset += 2 + ((bytes[offset + 2]! << 8) | bytes[offset + 3]!);
+  }
+  return markers;
+}
+
+describe("seedDemo", () => {
+  let dataDir: string;
+  let handle: DatabaseHandle;
+  let config: ReturnType<typeof parseConfig>;
+  let firstSummary: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), "kasih-seed-"));
+    config = parseConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+    handle = await openDatabase(config.databaseUrl);
+    await applyMigrations(handle.client, readMigrationsFolder(join(import.meta.dir, "migrations")));
+    firstSummary = await seedDemo(handle.db, config);
+  }, 120_000);
+
+  afterAll(() => {
+    handle.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("creates at least 200 complete profiles of both genders, aged 20 to 45, with options from the specification", async () => {
+    const rows = await handle.db.select().from(profiles);
+    expect(rows.length).toBeGreaterThanOrEqual(200);
+    expect(new Set(rows.map((p) => p.gender))).toEqual(new Set(["male", "female"]));
+    for (const profile of rows) {
+      expect(profile.age).toBeGreaterThanOrEqual(20);
+      expect(profile.age).toBeLessThanOrEqual(45);
+      expect(DENOMINATIONS).toContain(profile.denomination as (typeof DENOMINATIONS)[number]);
+      expect(FAITH_DURATIONS).toContain(profile.faithDuration as (typeof FAITH_DURATIONS)[number]);
+      expect(RELATIONSHIP_GOALS).toContain(profile.relationshipGoals as (typeof RELATIONSHIP_GOALS)[number]);
+      expect(profile.bio.length).toBeGreaterThanOrEqual(20);
+      expect(profile.faithTestimony.length).toBeGreaterThanOrEqual(50);
+      expect(profile.jesusChristMeaning!.length).toBeGreaterThanOrEqual(20);
+      expect(profile.churchName.length).toBeGreaterThan(3);
+      expect(profile.interests.length).toBeGreaterThan(0);
+      expect(profile.occupation).toBeTruthy();
+      expect(profile.education).toBeTruthy();
+      expect(profile.city).toBeTruthy();
+      expect(profile.cityLat).toEqual(expect.any(Number));
+      expect(profile.searchDistance).toBeGreaterThanOrEqual(50);
+      expect(profile.searchDistance).toBeLessThanOrEqual(200);
+    }
+    expect(new Set(rows.map((p) => p.denomination)).size).toBeGreaterThanOrEqual(6);
+  });
+
+  test("gives every profile 1 to 3 photos stored as valid JPEG files without EXIF", async () => {
+    const rows = await handle.db.select().from(photos);
+    const perUser = new Map<string, number>();
+    for (const photo of rows) perUser.set(photo.userId, (perUser.get(photo.userId) ?? 0) + 1);
+    expect(perUser.size).toBe((await handle.db.select({ n: count() }).from(profiles))[0]!.n);
+    for (const n of perUser.values()) expect(n).toBeGreaterThanOrEqual(1), expect(n).toBeLessThanOrEqual(3);
+    expect(rows.filter((photo) => photo.position === 0).length).toBe(perUser.size);
+    for (const photo of rows) {
+      expect(photo.fileName).toMatch(/^[a-z2-7]{26}\.jpg$/);
+      expect(photo.mimeType).toBe("image/jpeg");
+      const bytes = new Uint8Array(readFileSync(join(dataDir, "uploads", photo.fileName)));
+      expect(bytes.length).toBe(photo.byteSize);
+      expect(bytes[bytes.length - 2]).toBe(0xff);
+      expect(bytes[bytes.length - 1]).toBe(0xd9);
+      const markers = jpegMarkers(bytes);
+      expect(markers[0]).toBe(0xe0); // JFIF
+      expect(markers).toContain(0xc0); // baseline frame
+      expect(markers).not.toContain(0xe1); // no APP1: no EXIF, no XMP
+      expect(markers).not.toContain(0xfe); // no comment
+      expect(markers[markers.length - 1]).toBe(0xda);
+      // The frame header states the recorded size.
+      const sof = bytes.indexOf(0xc0, 2);
+      expect(sof).toBeGreaterThan(0);
+    }
+  });
+
+  test("has seeded people who already like the demo account, some with a super like", async () => {
+    const [demo] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, "demo@kasih.app"));
+    const likes = await handle.db.select().from(swipes).where(and(eq(swipes.swipedId, demo!.id), eq(swipes.isLike, true)));
+    expect(likes.length).toBeGreaterThanOrEqual(20);
+    expect(likes.some((like) => like.isSuperLike)).toBe(true);
+    const likerProfiles = await handle.db.select().from(profiles).where(inArray(profiles.userId, likes.map((like) => like.swiperId)));
+    expect(likerProfiles.every((profile) => profile.gender === "female")).toBe(true);
+  });
+
+  test("starts the demo account with matches that have messages, and puts reports in the queue", async () => {
+    const [demo] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, "demo@kasih.app"));
+    const own = (await handle.db.select().from(matches)).filter((m) => m.user1Id === demo!.id || m.user2Id === demo!.id);
+    expect(own.length).toBeGreaterThanOrEqual(2);
+    for (const match of own) {
+      const lines = await handle.db.select().from(messages).where(eq(messages.matchId, match.id));
+      expect(lines.length).toBeGreaterThanOrEqual(3);
+      expect(match.lastMessageAt).not.toBeNull();
+    }
+    const pending = await handle.db.select().from(reports).where(eq(reports.status, "pending"));
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+  });
+
+  test("creates the demo sign-ins: they work with the printed password, including an admin and a Premium Plus account", async () => {
+    for (const account of DEMO_ACCOUNTS) expect(firstSummary).toContain(account.email);
+    expect(firstSummary).toContain(DEMO_PASSWORD);
+    const result = await authenticate({ db: handle.db, config, clock: systemClock }, "demo@kasih.app", DEMO_PASSWORD);
+    expect(result.ok && result.value.hasPhoto).toBe(true);
+    const [admin] = await handle.db.select().from(users).where(eq(users.email, "admin@kasih.app"));
+    expect(admin!.isAdmin).toBe(true);
+    const [premium] = await handle.db.select().from(users).where(eq(users.email, "premium@kasih.app"));
+    expect(premium!.plan).toBe("premium_plus");
+  });
+
+  test("seeded non-demo accounts cannot be signed into", async () => {
+    const [someone] = await handle.db.select({ email: users.email }).from(users).where(eq(users.email, users.email)).limit(1).offset(10);
+    const result = await authenticate({ db: handle.db, config, clock: systemClock }, someone!.email, DEMO_PASSWORD);
+    expect(result.ok).toBe(false);
+  });
+
+  test("running it again on a seeded data set adds nothing and prints the sign-ins again", async () => {
+    const before = await Promise.all([users, profiles, photos, swipes, matches].map(async (table) => (await handle.db.select({ n: count() }).from(table))[0]!.n));
+    const again = await seedDemo(handle.db, config);
+    const after = await Promise.all([users, profiles, photos, swipes, matches].map(async (table) => (await handle.db.select({ n: count() }).from(table))[0]!.n));
+    expect(after).toEqual(before);
+    expect(again).toContain("demo@kasih.app");
+    expect(again).toContain("already");
+    expect(existsSync(join(dataDir, "uploads"))).toBe(true);
+  });
+});

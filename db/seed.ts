@@ -1,0 +1,384 @@
+/**
+ * The demo data set behind `kasih demo` / `npm run demo`: four demo sign-ins and 210 believable
+ * Indonesian Christian singles with generated photos, likes waiting for the demo accounts,
+ * a few matches with conversations, and reports in the moderation queue.
+ *
+ * It only fills an EMPTY data set: with any account present it changes nothing. All rows go in
+ * with one db.batch() (multi-row inserts), so a failure leaves no half-seeded database
+ * (docs/decisions/0002); photo files written before a failed batch are removed again.
+ */
+import { mkdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BatchItem } from "drizzle-orm/batch";
+import { eq } from "drizzle-orm";
+import type { Config } from "../src/config";
+import { hashPassword } from "../src/features/auth/password";
+import { distanceKm } from "../src/features/profile/cities";
+import { newId, newToken } from "../src/platform/ids";
+import type { Database } from "./client";
+import { adminActions, matches, messages, photos, profiles, reports, swipes, users, type Plan } from "./schema";
+import { generatePerson, type Gender, type Person, type PersonOverrides } from "./demo/people";
+import { renderPortrait } from "./demo/portrait";
+import { Random } from "./demo/random";
+
+export const DEMO_PASSWORD = "kasih-demo-2026";
+
+interface DemoAccount {
+  email: string;
+  gender: Gender;
+  plan: Plan;
+  isAdmin: boolean;
+  description: string;
+  person: PersonOverrides;
+  /** How many seeded people already like this account, and how many matches it starts with. */
+  likers: number;
+  superLikers: number;
+  matches: number;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    email: "demo@kasih.app",
+    gender: "male",
+    plan: "free",
+    isAdmin: false,
+    description: "free plan, man in Jakarta; many women already like him",
+    person: { firstName: "Daniel", lastName: "Simanjuntak", age: 29, cityId: "jakarta", community: "batak", language: "en", photoCount: 3, searchDistance: 100 },
+    likers: 24,
+    superLikers: 4,
+    matches: 3,
+  },
+  {
+    email: "demo.sarah@kasih.app",
+    gender: "female",
+    plan: "free",
+    isAdmin: false,
+    description: "free plan, woman in Jakarta (Bahasa Indonesia profile)",
+    person: { firstName: "Sarah", lastName: "Wowor", age: 27, cityId: "jakarta", community: "minahasa", language: "id", photoCount: 3, searchDistance: 100 },
+    likers: 20,
+    superLikers: 3,
+    matches: 2,
+  },
+  {
+    email: "premium@kasih.app",
+    gender: "male",
+    plan: "premium_plus",
+    isAdmin: false,
+    description: "Premium Plus: who liked you, undo, super like, boost",
+    person: { firstName: "Kevin", lastName: "Tanoto", age: 31, cityId: "tangerang", community: "tionghoa", language: "en", photoCount: 3, searchDistance: 150 },
+    likers: 14,
+    superLikers: 3,
+    matches: 2,
+  },
+  {
+    email: "admin@kasih.app",
+    gender: "female",
+    plan: "free",
+    isAdmin: true,
+    description: "admin: Admin Panel, reports queue",
+    person: { firstName: "Ruth", lastName: "Sitompul", age: 36, cityId: "jakarta", community: "batak", language: "id", photoCount: 2, searchDistance: 50 },
+    likers: 0,
+    superLikers: 0,
+    matches: 0,
+  },
+];
+
+const SEEDED_WOMEN = 110;
+const SEEDED_MEN = 100;
+/** Rows per multi-row INSERT, well under SQLite's bound-parameter limit. */
+const ROWS_PER_INSERT = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A fixed seed: every machine gets the same people, texts and pictures. */
+const SEED = 20261122;
+
+const CONVERSATIONS: readonly (readonly string[])[] = [
+  [
+    "Hi {them}! I saw you also serve in the worship team 😊",
+    "Hi {me}! Yes, I play keyboard most Sundays. Do you sing?",
+    "Only in the choir, and loudly in the car 😄",
+    "Choir counts! Which service do you usually go to?",
+    "The 9 o'clock one. Maybe coffee after service sometime?",
+  ],
+  [
+    "Shalom, salam kenal ya 🙏",
+    "Shalom juga! Salam kenal. Asli mana?",
+    "Aku dari Manado, tapi udah lima tahun di Jakarta. Kamu?",
+    "Aku dari Medan, kerja di Jakarta juga. Udah pernah ikut ibadah pemuda di gerejaku?",
+    "Belum nih. Kapan-kapan ajak ya 😊",
+  ],
+  [
+    "Your bio made me smile. What's the best warung you know?",
+    "Haha, there's a great soto Betawi place near Cikini!",
+    "Deal, I'll trust your recommendation. This Saturday?",
+  ],
+  [
+    "Halo {them}, lagi baca buku apa sekarang?",
+    "Lagi baca 'Mere Christianity', pelan-pelan tapi bagus banget. Kamu?",
+    "Wah sama, aku juga pernah baca! Bab tentang kasih itu favoritku.",
+  ],
+];
+
+const REPORT_REASONS: readonly (readonly [string, string])[] = [
+  ["Fake profile", "The photos look like they were taken from someone else's social media."],
+  ["Inappropriate messages", "Sent rude messages after I did not reply quickly."],
+  ["Spam", "Keeps asking people to move to WhatsApp to sell supplements."],
+  ["Harassment", "Messaged me repeatedly after I asked them to stop."],
+];
+
+interface SeedUser {
+  id: string;
+  person: Person;
+  plan: Plan;
+  isAdmin: boolean;
+  passwordHash: string;
+  createdAt: Date;
+  demo?: DemoAccount;
+  banned?: string;
+}
+
+/** Fills an empty data set with the demo set; returns the summary `kasih demo` prints. */
+export async function seedDemo(db: Database, config: Config): Promise<string> {
+  const [anyUser] = await db.select({ id: users.id }).from(users).limit(1);
+  if (anyUser !== undefined) {
+    const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS[0]!.email)).limit(1);
+    if (demo === undefined) return "This DATA_DIR already has accounts, so the demo set was not added (it only fills an empty data set).";
+    return summary(config, "The demo set is already in this DATA_DIR.");
+  }
+
+  const started = performance.now();
+  const random = new Random(SEED);
+  const now = Date.now();
+  const ago = (minMs: number, maxMs: number) => new Date(now - random.float(minMs, maxMs));
+
+  // Demo sign-ins get real hashes; everyone else shares one hash of a secret nobody knows,
+  // so seeded accounts exist like real ones but cannot be signed into.
+  const [demoHash, lockedHash] = await Promise.all([hashPassword(DEMO_PASSWORD), hashPassword(newToken(32))]);
+
+  const people: SeedUser[] = DEMO_ACCOUNTS.map((account, index) => ({
+    id: newId(),
+    person: generatePerson(random, account.gender, index, { ...account.person, email: account.email }),
+    plan: account.plan,
+    isAdmin: account.isAdmin,
+    passwordHash: demoHash,
+    createdAt: ago(20 * DAY_MS, 40 * DAY_MS),
+    demo: account,
+  }));
+  // Interleaved so both genders spread evenly over the communities (there are more women).
+  const genders: Gender[] = Array.from({ length: SEEDED_WOMEN + SEEDED_MEN }, (_, i) => (i < 2 * SEEDED_MEN && i % 2 === 1 ? "male" : "female"));
+  for (const [i, gender] of genders.entries()) {
+    const plan = random.weighted<Plan>([["free", 83], ["premium", 12], ["premium_plus", 5]]);
+    people.push({ id: newId(), person: generatePerson(random, gender, i + 1), plan, isAdmin: false, passwordHash: lockedHash, createdAt: ago(2 * DAY_MS, 150 * DAY_MS) });
+  }
+  const seeded = people.filter((p) => p.demo === undefined);
+  const demos = people.filter((p) => p.demo !== undefined);
+  // One seeded account was banned by the admin after a report, so the admin screens show history.
+  const banned = seeded[seeded.length - 1]!;
+  banned.banned = "Fake profile: photos taken from another person's account";
+
+  // ---- photos: files first, rows later ------------------------------------------------------
+  const uploads = join(config.dataDir, "uploads");
+  mkdirSync(uploads, { recursive: true });
+  const writtenFiles: string[] = [];
+  const photoRows: (typeof photos.$inferInsert)[] = [];
+  for (const user of people) {
+    for (let position = 0; position < user.person.photoCount; position++) {
+      const image = renderPortrait(user.person.look, position, random);
+      const fileName = `${newId()}.jpg`;
+      const path = join(uploads, fileName);
+      writeFileSync(path, image.bytes);
+      writtenFiles.push(path);
+      photoRows.push({ id: newId(), userId: user.id, position, fileName, mimeType: "image/jpeg", width: image.width, height: image.height, byteSize: image.bytes.length, createdAt: user.createdAt });
+    }
+  }
+  const photosDone = performance.now();
+
+  // ---- users and profiles -------------------------------------------------------------------
+  const userRows: (typeof users.$inferInsert)[] = people.map((user) => ({
+    id: user.id,
+    email: user.person.email.toLowerCase(),
+    passwordHash: user.passwordHash,
+    firstName: user.person.firstName,
+    lastName: user.person.lastName,
+    isVerified: user.demo !== undefined || random.chance(0.6),
+    isAdmin: user.isAdmin,
+    plan: user.plan,
+    planExpiresAt: user.plan === "free" || user.demo !== undefined ? null : new Date(now + random.float(5, 30) * DAY_MS),
+    isBanned: user.banned !== undefined,
+    banReason: user.banned ?? null,
+    language: user.person.language,
+    lastActiveAt: user.demo !== undefined ? new Date(now) : ago(10 * 60_000, 12 * DAY_MS),
+    createdAt: user.createdAt,
+  }));
+  const profileRows: (typeof profiles.$inferInsert)[] = people.map((user) => {
+    const p = user.person;
+    return {
+      userId: user.id,
+      age: p.age,
+      gender: p.gender,
+      denomination: p.denomination,
+      churchName: p.churchName,
+      faithTestimony: p.faithTestimony,
+      faithDuration: p.faithDuration,
+      bio: p.bio,
+      ministryInvolvement: p.ministryInvolvement,
+      relationshipGoals: p.relationshipGoals,
+      jesusChristMeaning: p.jesusChristMeaning,
+      searchDistance: p.searchDistance,
+      interests: p.interests,
+      occupation: p.occupation,
+      education: p.education,
+      city: p.city.id,
+      cityLat: p.city.lat,
+      cityLng: p.city.lng,
+      createdAt: new Date(user.createdAt.getTime() + 10 * 60_000),
+      updatedAt: new Date(user.createdAt.getTime() + 10 * 60_000),
+    };
+  });
+
+  // Two people near Jakarta are boosted right now (Premium Plus), so boosts show in decks.
+  const boostable = seeded.filter((u) => u.plan === "premium_plus" && !u.banned && distanceKm(u.person.city, demos[0]!.person.city) <= 100);
+  for (const user of boostable.slice(0, 2)) {
+    const row = userRows.find((r) => r.id === user.id)!;
+    row.boostedUntil = new Date(now + 25 * 60_000);
+  }
+
+  // ---- swipes and matches -------------------------------------------------------------------
+  const swipeRows: (typeof swipes.$inferInsert)[] = [];
+  const matchRows: (typeof matches.$inferInsert)[] = [];
+  const messageRows: (typeof messages.$inferInsert)[] = [];
+  const swiped = new Set<string>();
+  const addSwipe = (swiper: SeedUser, target: SeedUser, isLike: boolean, isSuperLike: boolean, at: Date) => {
+    const key = `${swiper.id}>${target.id}`;
+    if (swiped.has(key)) return false;
+    swiped.add(key);
+    swipeRows.push({ id: newId(), swiperId: swiper.id, swipedId: target.id, isLike, isSuperLike, createdAt: at });
+    return true;
+  };
+  const addMatch = (a: SeedUser, b: SeedUser, at: Date) => {
+    const [user1Id, user2Id] = [a.id, b.id].sort();
+    const match = { id: newId(), user1Id: user1Id!, user2Id: user2Id!, createdAt: at, lastMessageAt: null as Date | null };
+    matchRows.push(match);
+    return match;
+  };
+  const available = (user: SeedUser) => user.demo === undefined && user.banned === undefined;
+  const usedForDemo = new Set<string>();
+  let conversation = 0;
+
+  for (const demo of demos) {
+    const account = demo.demo!;
+    if (account.likers === 0 && account.matches === 0) continue;
+    // People of the other gender this account will actually be shown (inside its distance).
+    const nearby = random.shuffle(
+      seeded.filter((u) => available(u) && u.person.gender !== demo.person.gender && !usedForDemo.has(u.id) && distanceKm(u.person.city, demo.person.city) <= demo.person.searchDistance),
+    );
+    const matched = nearby.slice(0, account.matches);
+    const likers = nearby.slice(account.matches, account.matches + account.likers);
+    for (const other of [...matched, ...likers]) usedForDemo.add(other.id);
+    likers.forEach((liker, index) => addSwipe(liker, demo, true, index < account.superLikers, ago(30 * 60_000, 6 * DAY_MS)));
+    for (const other of matched) {
+      const first = ago(2 * DAY_MS, 9 * DAY_MS);
+      addSwipe(other, demo, true, false, first);
+      const matchedAt = new Date(first.getTime() + random.float(1, 20) * 60 * 60_000);
+      addSwipe(demo, other, true, false, matchedAt);
+      const match = addMatch(demo, other, matchedAt);
+      const script = CONVERSATIONS[conversation++ % CONVERSATIONS.length]!;
+      // The other person opens; the last line is theirs or ours, and the newest from them is unread.
+      let at = matchedAt.getTime() + random.float(5, 120) * 60_000;
+      script.forEach((line, index) => {
+        const sender = index % 2 === 0 ? other : demo;
+        const receiver = sender === other ? demo : other;
+        const content = line.replace("{me}", sender.person.firstName).replace("{them}", receiver.person.firstName);
+        const isLast = index === script.length - 1;
+        messageRows.push({ id: newId(), matchId: match.id, senderId: sender.id, content, kind: "text", createdAt: new Date(at), readAt: isLast && sender === other ? null : new Date(at + 60_000) });
+        match.lastMessageAt = new Date(at);
+        at += random.float(3, 180) * 60_000;
+      });
+    }
+  }
+
+  // Seeded people swipe each other too, so statistics, decks and matches look lived-in.
+  let seededMatches = 0;
+  for (const swiper of seeded) {
+    if (!available(swiper)) continue;
+    const others = seeded.filter((u) => available(u) && u.person.gender !== swiper.person.gender);
+    for (const target of random.sample(others, random.int(3, 12))) {
+      const isLike = random.chance(0.55);
+      addSwipe(swiper, target, isLike, isLike && random.chance(0.05), ago(60 * 60_000, 20 * DAY_MS));
+    }
+  }
+  const likes = new Set(swipeRows.filter((s) => s.isLike).map((s) => `${s.swiperId}>${s.swipedId}`));
+  const seededIds = new Set(seeded.map((u) => u.id));
+  for (const swipe of swipeRows) {
+    if (!swipe.isLike || !seededIds.has(swipe.swiperId) || !seededIds.has(swipe.swipedId) || swipe.swiperId > swipe.swipedId) continue;
+    if (!likes.has(`${swipe.swipedId}>${swipe.swiperId}`)) continue;
+    matchRows.push({ id: newId(), user1Id: swipe.swiperId, user2Id: swipe.swipedId, createdAt: swipe.createdAt!, lastMessageAt: null });
+    seededMatches++;
+  }
+
+  // ---- moderation ---------------------------------------------------------------------------
+  const admin = demos.find((d) => d.isAdmin)!;
+  const reportable = seeded.filter((u) => available(u) && !usedForDemo.has(u.id));
+  const reportRows: (typeof reports.$inferInsert)[] = [];
+  for (let i = 0; i < 3; i++) {
+    const [reporter, reported] = random.sample(reportable, 2);
+    const [reason, description] = REPORT_REASONS[i]!;
+    reportRows.push({ id: newId(), reporterId: reporter!.id, reportedUserId: reported!.id, reason, description, status: "pending", createdAt: ago(2 * 60 * 60_000, 3 * DAY_MS) });
+  }
+  const bannedReporter = random.pick(reportable);
+  const [bannedReason, bannedDescription] = REPORT_REASONS[0]!;
+  const bannedReportAt = ago(5 * DAY_MS, 8 * DAY_MS);
+  reportRows.push({ id: newId(), reporterId: bannedReporter.id, reportedUserId: banned.id, reason: bannedReason, description: bannedDescription, status: "resolved", createdAt: bannedReportAt, updatedAt: new Date(bannedReportAt.getTime() + DAY_MS) });
+  const actionRows: (typeof adminActions.$inferInsert)[] = [
+    {
+      id: newId(),
+      adminId: admin.id,
+      adminName: `${admin.person.firstName} ${admin.person.lastName}`,
+      targetUserId: banned.id,
+      targetName: `${banned.person.firstName} ${banned.person.lastName}`,
+      action: "ban",
+      reason: banned.banned!,
+      createdAt: new Date(bannedReportAt.getTime() + DAY_MS),
+    },
+  ];
+
+  // ---- one atomic batch -----------------------------------------------------------------------
+  const statements: BatchItem<"sqlite">[] = [];
+  const inserts = <T>(rows: T[], insert: (chunk: T[]) => BatchItem<"sqlite">) => {
+    for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) statements.push(insert(rows.slice(i, i + ROWS_PER_INSERT)));
+  };
+  inserts(userRows, (chunk) => db.insert(users).values(chunk));
+  inserts(profileRows, (chunk) => db.insert(profiles).values(chunk));
+  inserts(photoRows, (chunk) => db.insert(photos).values(chunk));
+  inserts(swipeRows, (chunk) => db.insert(swipes).values(chunk));
+  inserts(matchRows, (chunk) => db.insert(matches).values(chunk));
+  inserts(messageRows, (chunk) => db.insert(messages).values(chunk));
+  inserts(reportRows, (chunk) => db.insert(reports).values(chunk));
+  inserts(actionRows, (chunk) => db.insert(adminActions).values(chunk));
+  try {
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    for (const path of writtenFiles) {
+      try {
+        unlinkSync(path);
+      } catch {
+        // already gone
+      }
+    }
+    throw error;
+  }
+
+  const finished = performance.now();
+  const demoLikes = swipeRows.filter((s) => s.isLike && demos.some((d) => d.id === s.swipedId) && !matchRows.some((m) => (m.user1Id === s.swipedId && m.user2Id === s.swiperId) || (m.user2Id === s.swipedId && m.user1Id === s.swiperId))).length;
+  const stats =
+    `Demo set added: ${people.length} people with ${photoRows.length} photos, ${swipeRows.length} swipes ` +
+    `(${demoLikes} likes waiting for the demo accounts), ${matchRows.length} matches (${matchRows.length - seededMatches} with the demo accounts, ` +
+    `${messageRows.length} messages), ${reportRows.filter((r) => r.status === "pending").length} pending reports. ` +
+    `Photos ${((photosDone - started) / 1000).toFixed(1)} s, total ${((finished - started) / 1000).toFixed(1)} s.`;
+  return summary(config, stats);
+}
+
+function summary(config: Config, headline: string): string {
+  const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
+  const lines = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(width)}  ${a.person.firstName} ${a.person.lastName}: ${a.description}`);
+  return [headline, `Sign in at ${config.appOrigin}/auth with password "${DEMO_PASSWORD}" as:`, ...lines].join("\n");
+}
