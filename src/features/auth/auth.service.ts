@@ -1,5 +1,7 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
+import { preparedQuery } from "../../../db/prepared";
+import { cachedUntilWrite } from "../../../db/read-cache";
 import { dailyUsage, users } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { jakartaDayOf, type Clock } from "../../platform/clock";
@@ -64,17 +66,26 @@ export async function userHasPhoto(db: Database, userId: string): Promise<boolea
 }
 
 export async function usageToday(db: Database, clock: Clock, userId: string): Promise<{ swipes: number; chats: number }> {
-  const [row] = await db
-    .select({ swipes: dailyUsage.swipes, chats: dailyUsage.chats })
-    .from(dailyUsage)
-    .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, jakartaDayOf(clock.now()))))
-    .limit(1);
+  // Prepared once per database: it runs on every GET /api/auth/user.
+  const query = preparedQuery(db, "auth.usage-today", () =>
+    db
+      .select({ swipes: dailyUsage.swipes, chats: dailyUsage.chats })
+      .from(dailyUsage)
+      .where(and(eq(dailyUsage.userId, sql.placeholder("userId")), eq(dailyUsage.day, sql.placeholder("day"))))
+      .limit(1)
+      .prepare(),
+  );
+  const [row] = await query.execute({ userId, day: jakartaDayOf(clock.now()) });
   return row ?? { swipes: 0, chats: 0 };
 }
 
 /** GET /api/auth/user: spec point 3's current user, with the profile nested and today's usage. */
 export async function currentUserJson(deps: Pick<AppDeps, "db" | "clock">, user: SessionUser) {
-  const [profile, usage] = await Promise.all([loadOwnProfile(deps.db, user.id), usageToday(deps.db, deps.clock, user.id)]);
+  // Served from memory while the database has not changed since the same reads (db/read-cache.ts).
+  const day = jakartaDayOf(deps.clock.now());
+  const [profile, usage] = await cachedUntilWrite(deps.db, `auth.current-user:${user.id}:${day}`, () =>
+    Promise.all([loadOwnProfile(deps.db, user.id), usageToday(deps.db, deps.clock, user.id)]),
+  );
   const now = deps.clock.now();
   return {
     id: user.id,

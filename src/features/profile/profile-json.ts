@@ -1,5 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
+import { preparedQuery } from "../../../db/prepared";
 import { photos, profiles } from "../../../db/schema";
 
 type ProfileRow = typeof profiles.$inferSelect;
@@ -39,8 +40,15 @@ export function profileToJson(profile: ProfileRow, profilePhotos: PhotoRow[]) {
 export type ProfileJson = ReturnType<typeof profileToJson>;
 
 export async function loadOwnProfile(db: Database, userId: string): Promise<ProfileJson | null> {
-  const [profile] = await db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
+  // Prepared once per database: GET /api/auth/user runs these on every call.
+  const profileQuery = preparedQuery(db, "profile.own-profile", () =>
+    db.select().from(profiles).where(eq(profiles.userId, sql.placeholder("userId"))).limit(1).prepare(),
+  );
+  const [profile] = await profileQuery.execute({ userId });
   if (profile === undefined) return null;
-  const profilePhotos = await db.select().from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.position));
+  const photosQuery = preparedQuery(db, "profile.own-photos", () =>
+    db.select().from(photos).where(eq(photos.userId, sql.placeholder("userId"))).orderBy(asc(photos.position)).prepare(),
+  );
+  const profilePhotos = await photosQuery.execute({ userId });
   return profileToJson(profile, profilePhotos);
 }
