@@ -1,0 +1,4 @@
+import { hydrateIslands } from "../runtime/hydrate";
+import { ProfileEditor } from "../profile-editor";
+
+hydrateIslands({ "profile-editor": ProfileEditor });

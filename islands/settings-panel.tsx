@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from "react";
+import { useI18n } from "./runtime/i18n-context";
+import { api } from "./runtime/api";
+import { toast } from "./runtime/toast";
+import { translateMessage } from "./runtime/messages";
+import { setLanguage } from "./runtime/language-switch";
+import { SEARCH_DISTANCE_KM } from "../src/platform/constants";
+
+export interface SettingsPanelProps {
+  searchDistance: number;
+}
+
+/** Local-only toggles (spec point 2: "most toggles are local only"), kept in localStorage. */
+const LOCAL_TOGGLES = {
+  notifications: ["newMatches", "messages", "likes", "emailUpdates"],
+  privacy: ["showOnline", "showDistance", "readReceipts"],
+  app: ["sounds", "vibration"],
+} as const;
+const DEFAULTS: Record<string, boolean> = { emailUpdates: false };
+const storageKey = "kasih-settings";
+const DISTANCE_SAVE_DELAY_MS = 600;
+
+function readLocal(): Record<string, boolean> {
+  try {
+    return JSON.parse(localStorage.getItem(storageKey) ?? "{}") as Record<string, boolean>;
+  } catch {
+    return {};
+  }
+}
+
+/** /settings: notifications, privacy, discovery (search distance, saved on the server), app, account. */
+export function SettingsPanel({ searchDistance }: SettingsPanelProps) {
+  const { t, lang } = useI18n();
+  const [local, setLocal] = useState<Record<string, boolean>>({});
+  const [distance, setDistance] = useState(searchDistance);
+  const [saved, setSaved] = useState(searchDistance);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  useEffect(() => setLocal(readLocal()), []);
+
+  const toggle = (key: string) => {
+    const next = { ...local, [key]: !(local[key] ?? DEFAULTS[key] ?? true) };
+    setLocal(next);
+    try {
+      localStorage.setItem(storageKey, JSON.stringify(next));
+    } catch {
+      // storage unavailable: the toggle still works for this visit
+    }
+  };
+
+  const saveDistance = async (value: number) => {
+    if (value === saved) return;
+    try {
+      await api("PATCH", "/api/profile", { searchDistance: value });
+      setSaved(value);
+      toast({ title: t("settings.discovery.saved"), description: t("settings.discovery.savedBody", { km: value }), variant: "success" });
+    } catch (caught) {
+      setDistance(saved);
+      toast({ title: t("toast.error"), description: translateMessage(t, caught instanceof Error ? caught.message : ""), variant: "destructive" });
+    }
+  };
+
+  /** Saved once the slider rests for a moment, not at every 5 km step it passes. */
+  const changeDistance = (value: number) => {
+    setDistance(value);
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void saveDistance(value), DISTANCE_SAVE_DELAY_MS);
+  };
+
+  const switchRow = (group: string, key: string) => {
+    const on = local[key] ?? DEFAULTS[key] ?? true;
+    return (
+      <li key={key} className="settings-row">
+        <span className="settings-row-text">
+          <span id={`label-${key}`}>{t(`settings.${group}.${key}`)}</span>
+          <span className="settings-row-hint">{t(`settings.${group}.${key}Hint`)}</span>
+        </span>
+        <button type="button" role="switch" aria-checked={on} aria-labelledby={`label-${key}`} className="switch" onClick={() => toggle(key)}>
+          <span className="switch-thumb" />
+        </button>
+      </li>
+    );
+  };
+
+  return (
+    <div className="settings-groups">
+      <section className="card settings-group" aria-labelledby="settings-notifications">
+        <h2 id="settings-notifications">{t("settings.notifications.title")}</h2>
+        <ul>{LOCAL_TOGGLES.notifications.map((key) => switchRow("notifications", key))}</ul>
+      </section>
+
+      <section className="card settings-group" aria-labelledby="settings-privacy">
+        <h2 id="settings-privacy">{t("settings.privacy.title")}</h2>
+        <ul>{LOCAL_TOGGLES.privacy.map((key) => switchRow("privacy", key))}</ul>
+      </section>
+
+      <section className="card settings-group" aria-labelledby="settings-discovery">
+        <h2 id="settings-discovery">{t("settings.discovery.title")}</h2>
+        <div className="settings-slider">
+          <label htmlFor="search-distance">{t("settings.discovery.distance")}</label>
+          <output htmlFor="search-distance" className="settings-slider-value" data-testid="distance-value">
+            {t("settings.discovery.km", { km: distance })}
+          </output>
+          <input
+            id="search-distance"
+            type="range"
+            min={SEARCH_DISTANCE_KM.min}
+            max={SEARCH_DISTANCE_KM.max}
+            step={SEARCH_DISTANCE_KM.step}
+            value={distance}
+            aria-valuetext={t("settings.discovery.km", { km: distance })}
+            onChange={(event) => changeDistance(Number(event.target.value))}
+          />
+          <div className="settings-slider-scale" aria-hidden="true">
+            <span>{SEARCH_DISTANCE_KM.min} km</span>
+            <span>{SEARCH_DISTANCE_KM.max} km</span>
+          </div>
+          <p className="field-hint">{t("settings.discovery.distanceHint")}</p>
+        </div>
+      </section>
+
+      <section className="card settings-group" aria-labelledby="settings-app">
+        <h2 id="settings-app">{t("settings.app.title")}</h2>
+        <ul>
+          <li className="settings-row">
+            <span className="settings-row-text">
+              <span id="label-language">{t("settings.app.language")}</span>
+              <span className="settings-row-hint">{t("settings.app.languageHint")}</span>
+            </span>
+            <div className="segmented" role="group" aria-labelledby="label-language">
+              {(["en", "id"] as const).map((code) => (
+                <button key={code} type="button" aria-pressed={lang === code} className="segmented-option" onClick={() => lang !== code && setLanguage(code)}>
+                  {code === "en" ? "English" : "Bahasa Indonesia"}
+                </button>
+              ))}
+            </div>
+          </li>
+          {LOCAL_TOGGLES.app.map((key) => switchRow("app", key))}
+        </ul>
+      </section>
+
+      <section className="card settings-group" aria-labelledby="settings-account">
+        <h2 id="settings-account">{t("settings.account.title")}</h2>
+        <ul className="settings-links">
+          <li>
+            <a href="/profile/edit">{t("settings.account.editProfile")}</a>
+          </li>
+          <li>
+            <a href="/privacy-policy">{t("settings.account.privacy")}</a>
+          </li>
+          <li>
+            <a href="/api/logout">{t("settings.account.signOut")}</a>
+          </li>
+          <li>
+            <button type="button" className="link-button settings-danger" onClick={() => toast({ title: t("settings.account.deleteAccount"), description: t("settings.account.deleteBody") })}>
+              {t("settings.account.deleteAccount")}
+            </button>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { users } from "../../../db/schema";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { dataUrl, jpegWithGps } from "./photos/test-images";
+
+const SUPER_ADMIN = "pastor@example.com";
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { SUPER_ADMIN_EMAIL: SUPER_ADMIN } });
+});
+afterAll(() => t.close());
+
+async function newUser(overrides: { email?: string; firstName?: string } = {}) {
+  t.clock.advance(61 * 60_000);
+  return t.registerUser(overrides);
+}
+
+async function withPhoto(user: { cookie: string }, extra: Record<string, unknown> = {}) {
+  const response = await t.request("POST", "/api/profile", {
+    cookie: user.cookie,
+    body: {
+      photos: [dataUrl(jpegWithGps())],
+      age: 31,
+      gender: "male",
+      denomination: "Catholic",
+      churchName: "Katedral Jakarta",
+      faithTestimony: "Raised in the church, I made my faith my own during university in Yogyakarta.",
+      faithDuration: "Born into faith",
+      bio: "Engineer who loves choir music and long walks.",
+      ...extra,
+    },
+  });
+  expect(response.status).toBe(201);
+}
+
+const location = (response: Response) => response.headers.get("Location");
+
+describe("the route table (spec point 2)", () => {
+  test("signed out: /, the editor, /profile, /settings and unknown paths lead to the landing page", async () => {
+    const landing = await t.request("GET", "/");
+    expect(landing.status).toBe(200);
+    for (const path of ["/edit-profile", "/profile/edit", "/profile", "/settings", "/somewhere-else"]) {
+      const response = await t.request("GET", path);
+      expect(response.status).toBe(302);
+      expect(location(response)).toBe("/");
+    }
+  });
+
+  test("signed in without a photo: every page is the profile editor, titled 'Complete Your Profile'", async () => {
+    const user = await newUser();
+    for (const path of ["/", "/profile", "/settings", "/somewhere-else"]) {
+      const response = await t.request("GET", path, { cookie: user.cookie });
+      expect(response.status).toBe(302);
+      expect(location(response)).toBe("/edit-profile");
+    }
+    for (const path of ["/edit-profile", "/profile/edit"]) {
+      const response = await t.request("GET", path, { cookie: user.cookie });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain("Complete Your Profile");
+      expect(html).toContain('<option value="Less than 1 year"');
+      expect(html).not.toContain('<option value="More than 10 years"');
+    }
+  });
+
+  test("signed in with a photo: / opens Discover, and the profile, settings and editor pages open", async () => {
+    const user = await newUser({ firstName: "Yohanes" });
+    await withPhoto(user);
+    const home = await t.request("GET", "/", { cookie: user.cookie });
+    expect(location(home)).toBe("/swipe");
+
+    const profile = await t.request("GET", "/profile", { cookie: user.cookie });
+    expect(profile.status).toBe(200);
+    const html = await profile.text();
+    expect(html).toContain("Yohanes");
+    expect(html).toContain('class="muted profile-location">Jakarta, Indonesia<');
+    expect(html).toContain("Who is Jesus Christ For Me");
+    expect(html).toContain("Faith Journey");
+    expect(html).toContain('href="/api/logout"');
+    expect(html).not.toContain('href="/admin"');
+
+    const settings = await t.request("GET", "/settings", { cookie: user.cookie });
+    expect(settings.status).toBe(200);
+    expect(await settings.text()).toContain("Notifications");
+
+    const editor = await t.request("GET", "/profile/edit", { cookie: user.cookie });
+    const editorHtml = await editor.text();
+    expect(editorHtml).toContain("Edit Profile");
+    expect(editorHtml).toContain('<option value="More than 10 years"');
+    expect(editorHtml).not.toContain('<option value="Less than 1 year"');
+  });
+
+  test("the location line shows the chosen city instead of 'Jakarta, Indonesia'", async () => {
+    const user = await newUser();
+    await withPhoto(user, { city: "medan" });
+    const html = await (await t.request("GET", "/profile", { cookie: user.cookie })).text();
+    expect(html).toContain('class="muted profile-location">Medan, Sumatera Utara<');
+  });
+
+  test("the super-admin goes from / to /admin and sees the Admin Panel link", async () => {
+    const admin = await newUser({ email: SUPER_ADMIN });
+    await withPhoto(admin);
+    const home = await t.request("GET", "/", { cookie: admin.cookie });
+    expect(location(home)).toBe("/admin");
+    const [row] = await t.deps.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.email, SUPER_ADMIN));
+    expect(row!.isAdmin).toBe(true);
+    const html = await (await t.request("GET", "/profile", { cookie: admin.cookie })).text();
+    expect(html).toContain('href="/admin"');
+  });
+
+  test("the super-admin without a photo is still sent to the profile editor first", async () => {
+    const fresh = await createTestApp({ env: { SUPER_ADMIN_EMAIL: SUPER_ADMIN } });
+    try {
+      const admin = await fresh.registerUser({ email: SUPER_ADMIN });
+      expect(location(await fresh.request("GET", "/", { cookie: admin.cookie }))).toBe("/edit-profile");
+    } finally {
+      fresh.close();
+    }
+  });
+});

@@ -1,0 +1,264 @@
+import { Hono, type Context } from "hono";
+import type { AppDeps, AppEnv } from "../../app-env";
+import { useT } from "../../../islands/runtime/i18n-context";
+import { CrownIcon, HeartIcon, ShieldCheckIcon, UserIcon } from "../../../islands/components/icons";
+import { ProfileEditor, type ProfileEditorProps } from "../../../islands/profile-editor";
+import { ProfilePictureDialog } from "../../../islands/profile-picture-dialog";
+import { SettingsPanel } from "../../../islands/settings-panel";
+import { currentUser, requirePage } from "../../middleware/guards";
+import { DEFAULT_LOCATION_TEXT, MAX_PROFILE_PHOTOS, SEARCH_DISTANCE_KM } from "../../platform/constants";
+import { AppShell, Logo } from "../../views/components";
+import { Island } from "../../views/island";
+import type { RenderPage } from "../../views/render";
+import { isPremiumActive, type SessionUser } from "../auth/session";
+import { findCity } from "./cities";
+import { loadOwnProfile, type ProfileJson } from "./profile-json";
+
+/** Where Go Premium and Premium Features lead: the plan dialog of the Discover page (decision 0052). */
+export const PREMIUM_HREF = "/swipe?plans=1";
+
+const namespaces = ["profile", "options"];
+
+function PageHeader({ title, back }: { title: string; back?: string }) {
+  const t = useT();
+  return (
+    <header className="page-header">
+      {back ? (
+        <a className="button button-ghost button-small page-back" href={back}>
+          <span aria-hidden="true">←</span> {t("common.back")}
+        </a>
+      ) : null}
+      <h1 className="page-title">{title}</h1>
+    </header>
+  );
+}
+
+function EditorPage({ props, firstName }: { props: ProfileEditorProps; firstName: string }) {
+  const t = useT();
+  const isCreate = props.mode === "create";
+  const body = (
+    <div className="profile-editor-page">
+      {isCreate ? (
+        <div className="profile-editor-intro">
+          <h1 className="page-title">{t("profile.completeTitle")}</h1>
+          <p className="muted">{t("profile.completeLead", { name: firstName })}</p>
+        </div>
+      ) : (
+        <PageHeader title={t("profile.editTitle")} back="/profile" />
+      )}
+      <div className="card profile-editor-card">
+        <Island name="profile-editor" component={ProfileEditor} props={props} />
+      </div>
+    </div>
+  );
+  if (!isCreate) return <AppShell active="profile">{body}</AppShell>;
+  // A new member can only complete the profile: no tab bar leading to pages they cannot open yet.
+  return (
+    <div className="app-shell app-shell-bare">
+      <header className="bare-top">
+        <Logo />
+        <a className="button button-ghost button-small" href="/api/logout">
+          {t("profile.signOut")}
+        </a>
+      </header>
+      <main id="main" className="app-main">
+        {body}
+      </main>
+    </div>
+  );
+}
+
+function formValues(profile: ProfileJson | null): ProfileEditorProps["initial"] {
+  return {
+    age: profile ? String(profile.age) : "",
+    gender: profile?.gender ?? "",
+    denomination: profile?.denomination ?? "",
+    churchName: profile?.churchName ?? "",
+    faithTestimony: profile?.faithTestimony ?? "",
+    faithDuration: profile?.faithDuration ?? "",
+    bio: profile?.bio ?? "",
+    ministryInvolvement: profile?.ministryInvolvement ?? "",
+    relationshipGoals: profile?.relationshipGoals ?? "",
+    jesusChristMeaning: profile?.jesusChristMeaning ?? "",
+    occupation: profile?.occupation ?? "",
+    education: profile?.education ?? "",
+    interests: (profile?.interests ?? []).join(", "),
+    city: profile?.city ?? "",
+  };
+}
+
+function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+  if (!value) return null;
+  return (
+    <div className="profile-detail">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function ProfilePage({ user, profile, premium }: { user: SessionUser; profile: ProfileJson; premium: boolean }) {
+  const t = useT();
+  const city = profile.city ? findCity(profile.city) : undefined;
+  const location = city ? `${city.name}, ${city.province}` : DEFAULT_LOCATION_TEXT;
+  const initials = `${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`.toUpperCase();
+  const option = (group: string, value: string | null) => (value ? t(`options.${group}.${value}`, { defaultValue: value }) : null);
+  return (
+    <AppShell active="profile">
+      <div className="profile-page">
+        <section className="card profile-hero">
+          <Island name="profile-picture" component={ProfilePictureDialog} props={{ imageUrl: user.profileImageUrl, fallbackUrl: profile.photos[0] ?? null, initials }} />
+          <div className="profile-hero-text">
+            <h1 className="profile-name">
+              {user.firstName} {user.lastName}
+              {profile.age ? <span className="profile-age">, {profile.age}</span> : null}
+            </h1>
+            <p className="muted profile-location">{location}</p>
+            <p className="profile-badges">
+              {premium ? (
+                <span className="badge badge-premium">
+                  <CrownIcon size={12} /> {t("profile.premiumMember")}
+                </span>
+              ) : (
+                <span className="badge">{t("profile.freeMember")}</span>
+              )}
+              {profile.denomination ? <span className="badge badge-primary">{option("denomination", profile.denomination)}</span> : null}
+            </p>
+          </div>
+          <div className="profile-hero-actions">
+            <a className="button button-primary" href="/profile/edit">
+              {t("profile.editProfile")}
+            </a>
+            {premium ? null : (
+              <a className="button button-gold" href={PREMIUM_HREF}>
+                <CrownIcon size={16} /> {t("profile.goPremium")}
+              </a>
+            )}
+          </div>
+        </section>
+
+        <section className="card profile-section" aria-labelledby="about-title">
+          <h2 id="about-title">{t("profile.aboutMe")}</h2>
+          <p className="profile-prose">{profile.bio}</p>
+          <dl className="profile-details">
+            <Detail label={t("profile.fields.churchName")} value={profile.churchName} />
+            <Detail label={t("profile.fields.relationshipGoals")} value={option("relationshipGoals", profile.relationshipGoals)} />
+            <Detail label={t("profile.fields.occupation")} value={profile.occupation} />
+            <Detail label={t("profile.fields.education")} value={profile.education} />
+          </dl>
+          {profile.interests.length > 0 ? (
+            <ul className="interest-chips" aria-label={t("profile.fields.interests")}>
+              {profile.interests.map((interest) => (
+                <li key={interest}>{interest}</li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+
+        <section className="card profile-section" aria-labelledby="photos-title">
+          <h2 id="photos-title">
+            {t("profile.myPhotos")} <span className="muted profile-count">{t("profile.photoCount", { count: profile.photos.length, max: MAX_PROFILE_PHOTOS })}</span>
+          </h2>
+          <ul className="profile-photos">
+            {profile.photos.map((url, index) => (
+              <li key={url}>
+                <img src={url} alt={t("profile.photos.alt", { number: index + 1 })} loading="lazy" />
+                {index === 0 ? <span className="badge badge-primary photo-main-badge">{t("profile.photos.main")}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="card profile-section" aria-labelledby="jesus-title">
+          <h2 id="jesus-title">
+            <HeartIcon size={18} /> {t("profile.jesusTitle")}
+          </h2>
+          <p className="profile-prose">{profile.jesusChristMeaning || <span className="muted">{t("profile.jesusEmpty")}</span>}</p>
+        </section>
+
+        <section className="card profile-section" aria-labelledby="faith-title">
+          <h2 id="faith-title">
+            <ShieldCheckIcon size={18} /> {t("profile.faithJourney")}
+          </h2>
+          <dl className="profile-details">
+            <Detail label={t("profile.fields.faithDuration")} value={option("faithDuration", profile.faithDuration)} />
+            <Detail label={t("profile.fields.ministryInvolvement")} value={profile.ministryInvolvement} />
+          </dl>
+          <p className="profile-prose">{profile.faithTestimony}</p>
+        </section>
+
+        <nav className="card profile-section profile-links" aria-label={t("profile.account")}>
+          <h2>{t("profile.account")}</h2>
+          <ul>
+            <li>
+              <a href="/settings">{t("profile.settings")}</a>
+            </li>
+            <li>
+              <a href={PREMIUM_HREF}>{t("profile.premiumFeatures")}</a>
+            </li>
+            {user.isAdmin ? (
+              <li>
+                <a href="/admin">{t("profile.adminPanel")}</a>
+              </li>
+            ) : null}
+            <li>
+              <a href="/api/logout" className="profile-signout">
+                <UserIcon size={16} /> {t("profile.signOut")}
+              </a>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </AppShell>
+  );
+}
+
+function SettingsPage({ searchDistance }: { searchDistance: number }) {
+  const t = useT();
+  return (
+    <AppShell active="profile">
+      <div className="settings-page">
+        <PageHeader title={t("settings.title")} back="/profile" />
+        <Island name="settings-panel" component={SettingsPanel} props={{ searchDistance }} />
+      </div>
+    </AppShell>
+  );
+}
+
+/**
+ * Pages of the profile area (spec point 2). The editor opens for any signed-in user (without a
+ * photo it is the only page); /profile and /settings need a photo, like the rest of the app
+ * (decision 0051).
+ */
+export function profilePages(deps: AppDeps, render: RenderPage) {
+  const editor = async (c: Context<AppEnv>) => {
+    const user = currentUser(c);
+    const profile = await loadOwnProfile(deps.db, user.id);
+    const photos = (profile?.photoIds ?? []).map((id, index) => ({ id, url: profile!.photos[index]! }));
+    // A profile with no photos counts as new (spec point 4).
+    const mode = profile === null || photos.length === 0 ? "create" : "edit";
+    const t = c.get("t");
+    return render(
+      c,
+      { title: t(mode === "create" ? "profile.completeTitle" : "profile.editTitle"), entry: "profile-editor", namespaces },
+      <EditorPage props={{ mode, initial: formValues(profile), photos }} firstName={user.firstName} />,
+    );
+  };
+
+  return new Hono<AppEnv>()
+    .get("/edit-profile", requirePage("signedIn"), editor)
+    .get("/profile/edit", requirePage("signedIn"), editor)
+    .get("/profile", requirePage("withPhoto"), async (c) => {
+      const user = currentUser(c);
+      const profile = await loadOwnProfile(deps.db, user.id);
+      // Photos uploaded but the form never saved: finish the profile first.
+      if (profile === null) return c.redirect("/edit-profile", 302);
+      return render(c, { title: c.get("t")("profile.title"), entry: "profile", namespaces }, <ProfilePage user={user} profile={profile} premium={isPremiumActive(user, deps.clock.now())} />);
+    })
+    .get("/settings", requirePage("withPhoto"), async (c) => {
+      const user = currentUser(c);
+      const profile = await loadOwnProfile(deps.db, user.id);
+      if (profile === null) return c.redirect("/edit-profile", 302);
+      return render(c, { title: c.get("t")("settings.title"), entry: "settings", namespaces: ["settings"] }, <SettingsPage searchDistance={profile.searchDistance ?? SEARCH_DISTANCE_KM.default} />);
+    });
+}

@@ -1,0 +1,428 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { photos, profiles } from "../../../db/schema";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
+import { MAX_PHOTO_BYTES } from "../../platform/constants";
+import { containsText, dataUrl, GPS_SECRET, jpegWithGps, pngWithText, webpWithExif } from "./photos/test-images";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const validCreate = (photoList: string[]) => ({
+  photos: photoList,
+  age: 27,
+  gender: "female",
+  denomination: "Protestant",
+  churchName: "GKI Pondok Indah",
+  faithTestimony: "I came to know Christ at a youth camp and he has carried me through everything since.",
+  faithDuration: "5-10 years",
+  bio: "Teacher, coffee lover and worship team singer.",
+  ministryInvolvement: "Worship team",
+  relationshipGoals: "marriage",
+});
+
+const validEdit = (photoList: string[]) => ({
+  ...validCreate(photoList),
+  faithDuration: "6-10 years",
+  jesusChristMeaning: "He is my saviour, my friend and the reason I hope.",
+});
+
+/** Registration is throttled per network (10 an hour): the fake clock moves on between users. */
+async function newUser() {
+  t.clock.advance(61 * 60_000);
+  return t.registerUser();
+}
+
+const uploadsOnDisk = () => readdirSync(join(t.dataDir, "uploads"));
+
+/** A user with a saved profile and one photo (sent as a data URL, as spec clients do). */
+async function userWithProfile() {
+  const user = await newUser();
+  const response = await t.request("POST", "/api/profile", { cookie: user.cookie, body: validCreate([dataUrl(jpegWithGps())]) });
+  expect(response.status).toBe(201);
+  const profile = await response.json();
+  return { ...user, profile };
+}
+
+function multipart(bytes: Uint8Array, fileName = "photo.jpg", type = "image/jpeg") {
+  const form = new FormData();
+  form.append("photo", new File([Buffer.from(bytes)], fileName, { type }));
+  return form;
+}
+
+async function upload(cookie: string, bytes: Uint8Array, fileName = "photo.jpg", type = "image/jpeg") {
+  return t.app.request("/api/profile/photos", { method: "POST", headers: { Origin: TEST_ORIGIN, Cookie: cookie }, body: multipart(bytes, fileName, type) });
+}
+
+describe("POST /api/profile (Complete Your Profile)", () => {
+  test("a signed-out caller gets 401 Unauthorized", async () => {
+    const response = await t.request("POST", "/api/profile", { body: validCreate([]) });
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: "Unauthorized" });
+  });
+
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ["age under 18", { age: 17 }, "age", "Must be at least 18 years old"],
+    ["age missing", { age: undefined }, "age", "Must be at least 18 years old"],
+    ["gender missing", { gender: "" }, "gender", "Gender is required"],
+    ["denomination missing", { denomination: "" }, "denomination", "Denomination is required"],
+    ["church name blank", { churchName: "   " }, "churchName", "Church name is required"],
+    ["testimony under 50 characters", { faithTestimony: "x".repeat(49) }, "faithTestimony", "Please share more about your relationship with Christ (at least 50 characters)"],
+    ["faith duration missing", { faithDuration: "" }, "faithDuration", "Faith duration is required"],
+    ["faith duration from the edit list", { faithDuration: "6-10 years" }, "faithDuration", "Faith duration is required"],
+    ["bio under 20 characters", { bio: "x".repeat(19) }, "bio", "Please write a brief bio (at least 20 characters)"],
+    ["no photo", { photos: [] }, "photos", "Photos required: Please add at least one photo to your profile"],
+  ];
+  for (const [name, change, field, message] of cases) {
+    test(`${name} is refused with '${message}' and nothing is saved`, async () => {
+      const user = await newUser();
+      const response = await t.request("POST", "/api/profile", { cookie: user.cookie, body: { ...validCreate([dataUrl(jpegWithGps())]), ...change } });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.message).toBe(message);
+      expect(body.errors[field]).toBe(message);
+      expect(await t.deps.db.select().from(profiles).where(eq(profiles.userId, user.id))).toEqual([]);
+      expect(await t.deps.db.select().from(photos).where(eq(photos.userId, user.id))).toEqual([]);
+    });
+  }
+
+  test("seven photos are refused with 'Maximum photos reached'", async () => {
+    const user = await newUser();
+    const response = await t.request("POST", "/api/profile", { cookie: user.cookie, body: validCreate(new Array(7).fill(dataUrl(jpegWithGps()))) });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe("Maximum photos reached: You can only upload 6 photos");
+  });
+
+  test("ministry involvement and relationship goals are optional; data URL photos come back as URLs", async () => {
+    const user = await newUser();
+    const { ministryInvolvement: _m, relationshipGoals: _r, ...body } = validCreate([dataUrl(jpegWithGps()), dataUrl(pngWithText(), "image/png")]);
+    const response = await t.request("POST", "/api/profile", { cookie: user.cookie, body });
+    expect(response.status).toBe(201);
+    const profile = await response.json();
+    expect(profile.photos).toHaveLength(2);
+    expect(profile.photos[0]).toMatch(/^\/uploads\/[a-z2-7]{26}\.jpg$/);
+    expect(profile.photos[1]).toMatch(/\.png$/);
+    expect(profile.relationshipGoals).toBeNull();
+    const me = await (await t.request("GET", "/api/auth/user", { cookie: user.cookie })).json();
+    expect(me.profile.photos).toEqual(profile.photos);
+  });
+
+  test("a userId naming someone else is refused and their profile is untouched", async () => {
+    const owner = await userWithProfile();
+    const intruder = await newUser();
+    const response = await t.request("POST", "/api/profile", { cookie: intruder.cookie, body: { ...validCreate([dataUrl(jpegWithGps())]), userId: owner.id, bio: "Overwritten bio by someone else" } });
+    expect(response.status).toBe(403);
+    const [row] = await t.deps.db.select().from(profiles).where(eq(profiles.userId, owner.id));
+    expect(row!.bio).toBe(validCreate([]).bio);
+  });
+
+  test("interests, occupation, education and a known city are saved; the city keeps only its centre", async () => {
+    const user = await newUser();
+    const response = await t.request("POST", "/api/profile", {
+      cookie: user.cookie,
+      body: { ...validCreate([dataUrl(jpegWithGps())]), interests: ["Worship music", "Hiking"], occupation: "Teacher", education: "S1 Pendidikan", city: "manado" },
+    });
+    expect(response.status).toBe(201);
+    const profile = await response.json();
+    expect(profile.interests).toEqual(["Worship music", "Hiking"]);
+    expect(profile.city).toBe("manado");
+    const [row] = await t.deps.db.select().from(profiles).where(eq(profiles.userId, user.id));
+    expect(row!.cityLat).toBeCloseTo(1.47, 1);
+    const unknown = await t.request("POST", "/api/profile", { cookie: user.cookie, body: { ...validCreate([profile.photos[0]]), city: "atlantis" } });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).errors.city).toBe("Please choose a city from the list");
+  });
+});
+
+describe("GET /api/profile", () => {
+  test("answers the caller's own profile, and 404 before one exists", async () => {
+    const user = await newUser();
+    expect((await t.request("GET", "/api/profile", { cookie: user.cookie })).status).toBe(404);
+    const withProfile = await userWithProfile();
+    const response = await t.request("GET", "/api/profile", { cookie: withProfile.cookie });
+    expect(response.status).toBe(200);
+    expect((await response.json()).userId).toBe(withProfile.id);
+  });
+});
+
+describe("PATCH /api/profile (Edit Profile)", () => {
+  const cases: [string, Record<string, unknown>, string, string][] = [
+    ["age under 18", { age: 17 }, "age", "Must be at least 18 years old"],
+    ["age over 100", { age: 101 }, "age", "Age must be 100 or less"],
+    ["gender missing", { gender: null }, "gender", "Gender is required"],
+    ["bio under 10 characters", { bio: "Too short" }, "bio", "Bio must be at least 10 characters"],
+    ["denomination missing", { denomination: "" }, "denomination", "Denomination is required"],
+    ["church name missing", { churchName: "" }, "churchName", "Church name is required"],
+    ["faith duration missing", { faithDuration: "" }, "faithDuration", "Faith duration is required"],
+    ["faith duration from the registration list", { faithDuration: "10+ years" }, "faithDuration", "Faith duration is required"],
+    ["testimony under 20 characters", { faithTestimony: "x".repeat(19) }, "faithTestimony", "Faith testimony must be at least 20 characters"],
+    ["Jesus Christ meaning under 20 characters", { jesusChristMeaning: "My saviour" }, "jesusChristMeaning", "Please share what Jesus Christ means to you (at least 20 characters)"],
+    ["relationship goals missing", { relationshipGoals: "" }, "relationshipGoals", "Relationship goals are required"],
+    ["no photo", { photos: [] }, "photos", "Photos required: Please add at least one photo to your profile"],
+  ];
+  for (const [name, change, field, message] of cases) {
+    test(`${name} is refused with '${message}' and nothing changes`, async () => {
+      const user = await userWithProfile();
+      const response = await t.request("PATCH", "/api/profile", { cookie: user.cookie, body: { ...validEdit(user.profile.photos), ...change } });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.message).toBe(message);
+      expect(body.errors[field]).toBe(message);
+      const after = await (await t.request("GET", "/api/profile", { cookie: user.cookie })).json();
+      expect(after.bio).toBe(user.profile.bio);
+      expect(after.photos).toEqual(user.profile.photos);
+    });
+  }
+
+  test("a valid edit saves, and a photo list in a new order makes the first one the main photo", async () => {
+    const user = await userWithProfile();
+    const second = await (await upload(user.cookie, pngWithText(), "b.png", "image/png")).json();
+    const order = [second.photo.url, user.profile.photos[0]];
+    const response = await t.request("PATCH", "/api/profile", { cookie: user.cookie, body: { ...validEdit(order), bio: "A new bio that is long enough" } });
+    expect(response.status).toBe(200);
+    const profile = await response.json();
+    expect(profile.bio).toBe("A new bio that is long enough");
+    expect(profile.photos).toEqual(order);
+  });
+
+  test("a photo left out of the list is deleted with its file", async () => {
+    const user = await userWithProfile();
+    const second = await (await upload(user.cookie, pngWithText(), "b.png", "image/png")).json();
+    const removedFile = user.profile.photos[0].split("/").pop();
+    const response = await t.request("PATCH", "/api/profile", { cookie: user.cookie, body: validEdit([second.photo.id]) });
+    expect(response.status).toBe(200);
+    expect((await response.json()).photos).toEqual([second.photo.url]);
+    expect(existsSync(join(t.dataDir, "uploads", removedFile))).toBe(false);
+  });
+
+  test("before a profile exists an edit is 400 'Profile incomplete'", async () => {
+    const user = await newUser();
+    const response = await t.request("PATCH", "/api/profile", { cookie: user.cookie, body: validEdit([dataUrl(jpegWithGps())]) });
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe("Profile incomplete");
+  });
+
+  describe("with only searchDistance", () => {
+    test("5 to 200 in steps of 5 is saved without the edit rules", async () => {
+      const user = await userWithProfile();
+      for (const km of [5, 35, 200]) {
+        const response = await t.request("PATCH", "/api/profile", { cookie: user.cookie, body: { searchDistance: km } });
+        expect(response.status).toBe(200);
+        expect((await response.json()).searchDistance).toBe(km);
+      }
+    });
+
+    test("values off the slider are refused and the distance stays", async () => {
+      const user = await userWithProfile();
+      for (const km of [0, 4, 7, 205, "far"]) {
+        const response = await t.request("PATCH", "/api/profile", { cookie: user.cookie, body: { searchDistance: km } });
+        expect(response.status).toBe(400);
+        expect((await response.json()).message).toBe("Search distance must be between 5 and 200 km in steps of 5");
+      }
+      expect((await (await t.request("GET", "/api/profile", { cookie: user.cookie })).json()).searchDistance).toBe(50);
+    });
+  });
+});
+
+describe("POST /api/profile/photos", () => {
+  test("a file of 5 MB + 1 byte is refused with 413 before its body is read", async () => {
+    const user = await newUser();
+    const total = MAX_PHOTO_BYTES + 1;
+    let pulled = 0;
+    const chunk = new Uint8Array(64 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= total) return controller.close();
+        const size = Math.min(chunk.length, total - pulled);
+        pulled += size;
+        controller.enqueue(chunk.subarray(0, size));
+      },
+    });
+    const response = await t.app.request("/api/profile/photos", {
+      method: "POST",
+      headers: { Origin: TEST_ORIGIN, Cookie: user.cookie, "Content-Type": "image/jpeg", "Content-Length": String(total) },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect((await response.json()).message).toBe("File too large: Please select images smaller than 5MB");
+    expect(pulled).toBeLessThan(total);
+  });
+
+  test("a streamed body without a length is cut off once it passes the limit", async () => {
+    const user = await newUser();
+    const total = 3 * MAX_PHOTO_BYTES;
+    let pulled = 0;
+    const chunk = new Uint8Array(256 * 1024);
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= total) return controller.close();
+        pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    const response = await t.app.request("/api/profile/photos", {
+      method: "POST",
+      headers: { Origin: TEST_ORIGIN, Cookie: user.cookie, "Content-Type": "image/jpeg", "Transfer-Encoding": "chunked" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(pulled).toBeLessThan(total);
+  });
+
+  test("a multipart photo of 5 MB + 1 byte is refused with 413", async () => {
+    const user = await newUser();
+    const response = await upload(user.cookie, jpegWithGps(640, 480, MAX_PHOTO_BYTES + 1));
+    expect(response.status).toBe(413);
+    expect(await t.deps.db.select().from(photos).where(eq(photos.userId, user.id))).toEqual([]);
+  });
+
+  test("a text file named .jpg is refused with 415 whatever its declared type", async () => {
+    const user = await newUser();
+    const before = uploadsOnDisk().length;
+    const response = await upload(user.cookie, new TextEncoder().encode("I am not a picture at all"), "holiday.jpg", "image/jpeg");
+    expect(response.status).toBe(415);
+    expect((await response.json()).message).toBe("Invalid file type: Please select only image files");
+    expect(uploadsOnDisk().length).toBe(before);
+  });
+
+  test("a seventh photo is refused with 'Maximum photos reached'", async () => {
+    const user = await newUser();
+    for (let i = 0; i < 6; i++) expect((await upload(user.cookie, jpegWithGps())).status).toBe(201);
+    const response = await upload(user.cookie, jpegWithGps());
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe("Maximum photos reached: You can only upload 6 photos");
+    expect(await t.deps.db.select().from(photos).where(eq(photos.userId, user.id))).toHaveLength(6);
+  });
+
+  test("six uploads at the same moment after five photos still make six, never seven", async () => {
+    const user = await newUser();
+    for (let i = 0; i < 5; i++) await upload(user.cookie, jpegWithGps());
+    await Promise.all(new Array(6).fill(0).map(() => upload(user.cookie, jpegWithGps())));
+    expect(await t.deps.db.select().from(photos).where(eq(photos.userId, user.id))).toHaveLength(6);
+  });
+
+  test("a JPEG with GPS EXIF is stored without any EXIF, XMP or comment", async () => {
+    const user = await newUser();
+    const response = await upload(user.cookie, jpegWithGps(800, 600));
+    expect(response.status).toBe(201);
+    const { photo } = await response.json();
+    expect(photo.width).toBe(800);
+    const stored = new Uint8Array(readFileSync(join(t.dataDir, "uploads", photo.url.split("/").pop())));
+    expect([...stored.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    expect(containsText(stored, "Exif")).toBe(false);
+    expect(containsText(stored, GPS_SECRET)).toBe(false);
+    expect(Buffer.from(stored).includes(Buffer.from([0xff, 0xe1]))).toBe(false);
+  });
+
+  test("a PNG's text chunks and a WebP's EXIF are stripped before storing", async () => {
+    const user = await newUser();
+    for (const [bytes, name, type] of [
+      [pngWithText(), "a.png", "image/png"],
+      [webpWithExif(), "a.webp", "image/webp"],
+    ] as const) {
+      const { photo } = await (await upload(user.cookie, bytes, name, type)).json();
+      const stored = new Uint8Array(readFileSync(join(t.dataDir, "uploads", photo.url.split("/").pop())));
+      expect(containsText(stored, GPS_SECRET)).toBe(false);
+      expect(containsText(stored, "tEXt")).toBe(false);
+      expect(containsText(stored, "EXIF")).toBe(false);
+    }
+  });
+
+  test("an image larger than 8000 pixels on a side is refused", async () => {
+    const user = await newUser();
+    const response = await upload(user.cookie, jpegWithGps(9000, 100));
+    expect(response.status).toBe(400);
+    expect((await response.json()).message).toBe("Image dimensions too large: Please use a smaller image");
+  });
+});
+
+describe("GET /uploads/:file", () => {
+  test("a stored photo is served with its real type, nosniff and a long immutable cache", async () => {
+    const user = await userWithProfile();
+    const response = await t.request("GET", user.profile.photos[0], { cookie: user.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Cache-Control")).toContain("immutable");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    const png = await (await upload(user.cookie, pngWithText(), "x.png", "image/png")).json();
+    expect((await t.request("GET", png.photo.url, { cookie: user.cookie })).headers.get("Content-Type")).toBe("image/png");
+  });
+
+  test("signed out, unknown names and paths outside the folder are not served", async () => {
+    const user = await userWithProfile();
+    expect((await t.request("GET", user.profile.photos[0])).status).toBe(401);
+    expect((await t.request("GET", "/uploads/aaaaaaaaaaaaaaaaaaaaaaaaaa.jpg", { cookie: user.cookie })).status).toBe(404);
+    expect((await t.request("GET", "/uploads/..%2Fkasih.db", { cookie: user.cookie })).status).toBe(404);
+    expect((await t.request("GET", "/uploads/kasih.db", { cookie: user.cookie })).status).toBe(404);
+  });
+});
+
+describe("reordering and deleting photos", () => {
+  test("PUT /api/profile/photos puts the photos in the given order", async () => {
+    const user = await userWithProfile();
+    const second = await (await upload(user.cookie, pngWithText(), "b.png", "image/png")).json();
+    const firstId = user.profile.photoIds[0];
+    const response = await t.request("PUT", "/api/profile/photos", { cookie: user.cookie, body: { photos: [second.photo.id, firstId] } });
+    expect(response.status).toBe(200);
+    expect((await response.json()).photos.map((photo: { id: string }) => photo.id)).toEqual([second.photo.id, firstId]);
+  });
+
+  test("DELETE removes the photo and its file; the last photo of a profile stays", async () => {
+    const user = await userWithProfile();
+    const second = await (await upload(user.cookie, pngWithText(), "b.png", "image/png")).json();
+    const file = second.photo.url.split("/").pop();
+    const response = await t.request("DELETE", `/api/profile/photos/${second.photo.id}`, { cookie: user.cookie });
+    expect(response.status).toBe(200);
+    expect(existsSync(join(t.dataDir, "uploads", file))).toBe(false);
+    const last = await t.request("DELETE", `/api/profile/photos/${user.profile.photoIds[0]}`, { cookie: user.cookie });
+    expect(last.status).toBe(400);
+    expect((await last.json()).message).toBe("Photos required: Please add at least one photo to your profile");
+  });
+
+  test("one user cannot reorder, delete or claim another user's photos", async () => {
+    const owner = await userWithProfile();
+    const intruder = await userWithProfile();
+    const ownerPhotoId = owner.profile.photoIds[0];
+    const ownerFile = owner.profile.photos[0].split("/").pop();
+    expect((await t.request("DELETE", `/api/profile/photos/${ownerPhotoId}`, { cookie: intruder.cookie })).status).toBe(404);
+    expect((await t.request("PUT", "/api/profile/photos", { cookie: intruder.cookie, body: { photos: [ownerPhotoId] } })).status).toBe(404);
+    const claim = await t.request("PATCH", "/api/profile", { cookie: intruder.cookie, body: validEdit([owner.profile.photos[0]]) });
+    expect(claim.status).toBe(404);
+    expect(existsSync(join(t.dataDir, "uploads", ownerFile))).toBe(true);
+    const [row] = await t.deps.db.select().from(photos).where(eq(photos.id, ownerPhotoId));
+    expect(row!.userId).toBe(owner.id);
+  });
+});
+
+describe("PATCH /api/auth/profile-picture", () => {
+  test("a data URL becomes a stored, stripped file URL; an empty string removes it and its file", async () => {
+    const user = await userWithProfile();
+    const response = await t.request("PATCH", "/api/auth/profile-picture", { cookie: user.cookie, body: { profileImageUrl: dataUrl(jpegWithGps(400, 400)) } });
+    expect(response.status).toBe(200);
+    const { profileImageUrl } = await response.json();
+    expect(profileImageUrl).toMatch(/^\/uploads\/[a-z2-7]{26}\.jpg$/);
+    const file = join(t.dataDir, "uploads", profileImageUrl.split("/").pop());
+    expect(containsText(new Uint8Array(readFileSync(file)), "Exif")).toBe(false);
+    expect((await t.request("GET", profileImageUrl, { cookie: user.cookie })).status).toBe(200);
+    expect((await (await t.request("GET", "/api/auth/user", { cookie: user.cookie })).json()).profileImageUrl).toBe(profileImageUrl);
+
+    const removed = await t.request("PATCH", "/api/auth/profile-picture", { cookie: user.cookie, body: { profileImageUrl: "" } });
+    expect(await removed.json()).toEqual({ profileImageUrl: null });
+    expect(existsSync(file)).toBe(false);
+  });
+
+  test("a data URL that is not an image is refused with 415", async () => {
+    const user = await newUser();
+    const response = await t.request("PATCH", "/api/auth/profile-picture", { cookie: user.cookie, body: { profileImageUrl: `data:image/jpeg;base64,${Buffer.from("hello").toString("base64")}` } });
+    expect(response.status).toBe(415);
+  });
+});

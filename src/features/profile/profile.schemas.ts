@@ -1,0 +1,160 @@
+/**
+ * The profile rules of spec point 5, ONE module for the API and the editor's live validation
+ * (islands import it, so it uses zod/mini). Messages are the specification's English texts where
+ * it gives one; the screens translate them through messages.<slug>.
+ */
+import * as z from "zod/mini";
+import { MAX_AGE, MAX_PROFILE_PHOTOS, MIN_AGE, SEARCH_DISTANCE_KM } from "../../platform/constants";
+
+export const GENDERS = ["male", "female"] as const;
+export const DENOMINATIONS = ["Catholic", "Protestant", "Orthodox", "Baptist", "Methodist", "Presbyterian", "Pentecostal", "Lutheran", "Anglican", "Other"] as const;
+/** The two screens offer different lists (spec point 5); both are kept as written. */
+export const FAITH_DURATIONS_REGISTRATION = ["Less than 1 year", "1-5 years", "5-10 years", "10+ years", "Born into faith"] as const;
+export const FAITH_DURATIONS_EDIT = ["1-2 years", "3-5 years", "6-10 years", "More than 10 years", "Born into faith"] as const;
+export const RELATIONSHIP_GOALS = ["marriage", "serious-relationship", "friendship", "fellowship"] as const;
+
+export const MAX_INTERESTS = 10;
+export const TEXT_LIMITS = { short: 120, long: 2000, interest: 40 } as const;
+
+export const PROFILE_MESSAGES = {
+  ageRegistration: "Must be at least 18 years old",
+  ageTooHigh: "Age must be 100 or less",
+  gender: "Gender is required",
+  denomination: "Denomination is required",
+  churchName: "Church name is required",
+  faithTestimonyRegistration: "Please share more about your relationship with Christ (at least 50 characters)",
+  faithTestimonyEdit: "Faith testimony must be at least 20 characters",
+  faithDuration: "Faith duration is required",
+  bioRegistration: "Please write a brief bio (at least 20 characters)",
+  bioEdit: "Bio must be at least 10 characters",
+  jesusChristMeaning: "Please share what Jesus Christ means to you (at least 20 characters)",
+  relationshipGoals: "Relationship goals are required",
+  relationshipGoalsInvalid: "Please choose a relationship goal from the list",
+  photosRequired: "Photos required: Please add at least one photo to your profile",
+  maxPhotos: "Maximum photos reached: You can only upload 6 photos",
+  invalidFileType: "Invalid file type: Please select only image files",
+  fileTooLarge: "File too large: Please select images smaller than 5MB",
+  processingError: "Error processing image",
+  imageTooLarge: "Image dimensions too large: Please use a smaller image",
+  searchDistance: "Search distance must be between 5 and 200 km in steps of 5",
+  tooLong: "This text is too long",
+  tooManyInterests: "You can list up to 10 interests",
+  city: "Please choose a city from the list",
+  profileExists: "Profile already exists",
+  profileIncomplete: "Profile incomplete",
+  photoNotFound: "Photo not found",
+} as const;
+
+const trimmedMin = (min: number, message: string) =>
+  z.string({ error: message }).check(
+    z.refine((value) => value.trim().length >= min, message),
+    z.maxLength(TEXT_LIMITS.long, PROFILE_MESSAGES.tooLong),
+  );
+
+const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.maxLength(max, PROFILE_MESSAGES.tooLong))));
+
+/** A photo in a save: an id or /uploads URL of an uploaded photo, or an image data URL. */
+const photoList = z.array(z.string(), { error: PROFILE_MESSAGES.photosRequired }).check(z.minLength(1, PROFILE_MESSAGES.photosRequired), z.maxLength(MAX_PROFILE_PHOTOS, PROFILE_MESSAGES.maxPhotos));
+
+const extras = {
+  interests: z.optional(
+    z.array(z.string().check(z.maxLength(TEXT_LIMITS.interest, PROFILE_MESSAGES.tooLong))).check(z.maxLength(MAX_INTERESTS, PROFILE_MESSAGES.tooManyInterests)),
+  ),
+  occupation: optionalText(TEXT_LIMITS.short),
+  education: optionalText(TEXT_LIMITS.short),
+  city: optionalText(TEXT_LIMITS.short),
+};
+
+/** Complete Your Profile (registration rules), fields in the order the form shows them. */
+export const createProfileSchema = z.object({
+  photos: photoList,
+  age: z.number({ error: PROFILE_MESSAGES.ageRegistration }).check(z.int(PROFILE_MESSAGES.ageRegistration), z.gte(MIN_AGE, PROFILE_MESSAGES.ageRegistration), z.lte(MAX_AGE, PROFILE_MESSAGES.ageTooHigh)),
+  gender: z.enum(GENDERS, { error: PROFILE_MESSAGES.gender }),
+  denomination: z.enum(DENOMINATIONS, { error: PROFILE_MESSAGES.denomination }),
+  churchName: trimmedMin(1, PROFILE_MESSAGES.churchName),
+  faithTestimony: trimmedMin(50, PROFILE_MESSAGES.faithTestimonyRegistration),
+  faithDuration: z.enum(FAITH_DURATIONS_REGISTRATION, { error: PROFILE_MESSAGES.faithDuration }),
+  bio: trimmedMin(20, PROFILE_MESSAGES.bioRegistration),
+  ministryInvolvement: optionalText(TEXT_LIMITS.long),
+  relationshipGoals: z.optional(z.nullable(z.union([z.enum(RELATIONSHIP_GOALS, { error: PROFILE_MESSAGES.relationshipGoalsInvalid }), z.literal("")]))),
+  jesusChristMeaning: optionalText(TEXT_LIMITS.long),
+  ...extras,
+});
+
+/** Edit Profile (edit rules). */
+export const editProfileSchema = z.object({
+  photos: photoList,
+  age: z.number({ error: PROFILE_MESSAGES.ageRegistration }).check(z.int(PROFILE_MESSAGES.ageRegistration), z.gte(MIN_AGE, PROFILE_MESSAGES.ageRegistration), z.lte(MAX_AGE, PROFILE_MESSAGES.ageTooHigh)),
+  gender: z.enum(GENDERS, { error: PROFILE_MESSAGES.gender }),
+  bio: trimmedMin(10, PROFILE_MESSAGES.bioEdit),
+  denomination: z.enum(DENOMINATIONS, { error: PROFILE_MESSAGES.denomination }),
+  churchName: trimmedMin(1, PROFILE_MESSAGES.churchName),
+  faithDuration: z.enum(FAITH_DURATIONS_EDIT, { error: PROFILE_MESSAGES.faithDuration }),
+  faithTestimony: trimmedMin(20, PROFILE_MESSAGES.faithTestimonyEdit),
+  jesusChristMeaning: trimmedMin(20, PROFILE_MESSAGES.jesusChristMeaning),
+  relationshipGoals: z.enum(RELATIONSHIP_GOALS, { error: PROFILE_MESSAGES.relationshipGoals }),
+  ministryInvolvement: optionalText(TEXT_LIMITS.long),
+  searchDistance: z.optional(z.number()),
+  ...extras,
+});
+
+/** PATCH /api/profile with only {searchDistance}: the settings slider (5–200 km, step 5). */
+export const searchDistanceSchema = z.object({
+  searchDistance: z.number({ error: PROFILE_MESSAGES.searchDistance }).check(
+    z.int(PROFILE_MESSAGES.searchDistance),
+    z.gte(SEARCH_DISTANCE_KM.min, PROFILE_MESSAGES.searchDistance),
+    z.lte(SEARCH_DISTANCE_KM.max, PROFILE_MESSAGES.searchDistance),
+    z.multipleOf(SEARCH_DISTANCE_KM.step, PROFILE_MESSAGES.searchDistance),
+  ),
+});
+
+export type CreateProfileInput = z.infer<typeof createProfileSchema>;
+export type EditProfileInput = z.infer<typeof editProfileSchema>;
+export type ProfileMode = "create" | "edit";
+
+export const profileSchemaFor = (mode: ProfileMode) => (mode === "create" ? createProfileSchema : editProfileSchema);
+
+/** Form and wire values arrive as strings sometimes ("27"); age is a number on both sides. */
+export function normalizeProfileBody(body: unknown): unknown {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
+  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
+  if (typeof copy.age === "string" && /^\s*\d{1,3}\s*$/.test(copy.age)) copy.age = Number(copy.age);
+  if (typeof copy.age === "string" && copy.age.trim() === "") delete copy.age;
+  if (typeof copy.searchDistance === "string" && /^\d{1,3}$/.test(copy.searchDistance)) copy.searchDistance = Number(copy.searchDistance);
+  if (typeof copy.interests === "string") copy.interests = splitInterests(copy.interests);
+  return copy;
+}
+
+/** "music, hiking" → ["music", "hiking"], trimmed and without empty or repeated entries. */
+export function splitInterests(text: string): string[] {
+  const result: string[] = [];
+  const lower = new Set<string>();
+  for (const part of text.split(",")) {
+    const value = part.trim();
+    if (value === "" || lower.has(value.toLowerCase())) continue;
+    lower.add(value.toLowerCase());
+    result.push(value);
+  }
+  return result;
+}
+
+export interface ValidationFailure {
+  message: string;
+  errors: Record<string, string>;
+}
+
+/** The error body of API.md: the first message, and the first message of each field. */
+export function validationFailure(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): ValidationFailure {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return { message: issues[0]?.message ?? "Invalid input", errors };
+}
+
+export function validateProfile(mode: ProfileMode, body: unknown): { ok: true; value: CreateProfileInput | EditProfileInput } | ({ ok: false } & ValidationFailure) {
+  const result = profileSchemaFor(mode).safeParse(normalizeProfileBody(body));
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, ...validationFailure(result.error.issues) };
+}
