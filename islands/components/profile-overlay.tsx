@@ -1,0 +1,102 @@
+import type { ReactNode } from "react";
+import { Dialog } from "./dialog";
+import { useT } from "../runtime/i18n-context";
+import type { DiscoveryCardJson } from "../../src/features/discovery/discovery-types";
+import { initialsOf, useDistanceText } from "./swipe-card";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="profile-overlay-section">
+      <h3>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The info overlay of a card (spec point 2): age, faith, 'Who is Jesus Christ for me?', bio,
+ * church, interests, work and education. `safety` is the slot where the safety area puts its
+ * report / block actions for this person.
+ */
+export function ProfileOverlay({ card, open, onClose, safety }: { card: DiscoveryCardJson; open: boolean; onClose: () => void; safety?: ReactNode }) {
+  const t = useT();
+  const distanceText = useDistanceText();
+  const photo = card.photos[0];
+  const none = t("discover.overlay.notShared");
+  return (
+    <Dialog open={open} onClose={onClose} title={t("discover.overlay.title", { name: card.firstName })} className="profile-overlay">
+      <div className="profile-overlay-hero">
+        {photo ? <img src={photo} alt="" /> : <span className="swipe-card-initials">{initialsOf(card.firstName)}</span>}
+      </div>
+      {card.photos.length > 1 ? (
+        <ul className="profile-overlay-photos">
+          {card.photos.slice(1).map((url) => (
+            <li key={url}>
+              <img src={url} alt="" loading="lazy" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <dl className="profile-overlay-facts">
+        <div>
+          <dt>{t("discover.overlay.age")}</dt>
+          <dd>{card.age || 25}</dd>
+        </div>
+        <div>
+          <dt>{t("discover.overlay.distance")}</dt>
+          <dd>{distanceText(card.distanceKm)}</dd>
+        </div>
+        <div>
+          <dt>{t("discover.overlay.faith")}</dt>
+          <dd>
+            {card.denomination || t("discover.card.defaultDenomination")}
+            {card.faithDuration ? ` · ${card.faithDuration}` : ""}
+          </dd>
+        </div>
+        {card.relationshipGoals ? (
+          <div>
+            <dt>{t("discover.overlay.goals")}</dt>
+            <dd>{t(`discover.goals.${card.relationshipGoals}`, { defaultValue: card.relationshipGoals })}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <Section title={t("discover.overlay.jesus")}>
+        <p>{card.jesusChristMeaning || none}</p>
+      </Section>
+      <Section title={t("discover.overlay.bio")}>
+        <p>{card.bio || none}</p>
+      </Section>
+      <Section title={t("discover.overlay.church")}>
+        <p>
+          {card.churchName || none}
+          {card.ministryInvolvement ? ` · ${card.ministryInvolvement}` : ""}
+        </p>
+      </Section>
+      <Section title={t("discover.overlay.interests")}>
+        {card.interests.length > 0 ? (
+          <ul className="swipe-card-interests">
+            {card.interests.map((interest) => (
+              <li key={interest} className="badge">
+                {interest}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{none}</p>
+        )}
+      </Section>
+      <Section title={t("discover.overlay.work")}>
+        <p>{card.occupation || none}</p>
+      </Section>
+      <Section title={t("discover.overlay.education")}>
+        <p>{card.education || none}</p>
+      </Section>
+      <div className="dialog-actions profile-overlay-actions">
+        {safety ?? null}
+        <button type="button" className="button button-outline" onClick={onClose}>
+          {t("common.close")}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,147 @@
+import { useRef, useState, type PointerEvent } from "react";
+import { useT } from "../runtime/i18n-context";
+import { SWIPE_GESTURE } from "../../src/platform/constants";
+import type { DiscoveryCardJson } from "../../src/features/discovery/discovery-types";
+import { ChurchIcon, InfoIcon, PinIcon, StarIcon } from "./discover-icons";
+
+export type SwipeDirection = "left" | "right" | "up";
+
+/** Initials when a card has no photo (spec point 2: photo or initials). */
+export function initialsOf(name: string): string {
+  return name.trim().slice(0, 1).toUpperCase() || "?";
+}
+
+/** Distance line: rounded km, or the specification's fixed text when a city is unknown (docs/decisions/0061). */
+export function useDistanceText() {
+  const t = useT();
+  return (km: number | null) => (km === null ? t("discover.card.distanceUnknown") : t("discover.card.distance", { km }));
+}
+
+const BIO_EXCERPT_CHARS = 110;
+
+function excerpt(text: string): string {
+  if (text.length <= BIO_EXCERPT_CHARS) return text;
+  return `${text.slice(0, BIO_EXCERPT_CHARS).replace(/\s+\S*$/, "")}…`;
+}
+
+/** The face of a card; also used (without gestures) for the two previews behind the top card. */
+export function CardFace({ card, onInfo, interactive }: { card: DiscoveryCardJson; onInfo?: () => void; interactive: boolean }) {
+  const t = useT();
+  const distanceText = useDistanceText();
+  const photo = card.photos[0];
+  return (
+    <>
+      <div className="swipe-card-media">
+        {photo ? <img src={photo} alt="" draggable={false} decoding="async" /> : <span className="swipe-card-initials">{initialsOf(card.firstName)}</span>}
+      </div>
+      {card.superLikedYou ? (
+        <span className="swipe-card-superlike">
+          <StarIcon size={14} /> {t("discover.card.superLikedYou")}
+        </span>
+      ) : null}
+      <div className="swipe-card-body">
+        <div className="swipe-card-title">
+          <h2>
+            {card.firstName}, <span className="swipe-card-age">{card.age || 25}</span>
+          </h2>
+          {interactive && onInfo ? (
+            <button type="button" className="swipe-card-info" onClick={onInfo} aria-label={t("discover.card.moreAbout", { name: card.firstName })}>
+              <InfoIcon size={22} />
+            </button>
+          ) : null}
+        </div>
+        <p className="swipe-card-meta">
+          <PinIcon size={14} /> {distanceText(card.distanceKm)}
+          <span aria-hidden="true"> · </span>
+          {card.denomination || t("discover.card.defaultDenomination")}
+        </p>
+        {card.bio ? <p className="swipe-card-bio">{excerpt(card.bio)}</p> : null}
+        {card.churchName ? (
+          <p className="swipe-card-church">
+            <ChurchIcon size={14} /> {card.churchName}
+          </p>
+        ) : null}
+        {card.interests.length > 0 ? (
+          <ul className="swipe-card-interests">
+            {card.interests.slice(0, 2).map((interest) => (
+              <li key={interest} className="badge">
+                {interest}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The top card with the gesture of spec point 9: past 60 px it flies out and the swipe is
+ * reported 150 ms later; it turns 0.1° per px and fades, but never below 0.5 opacity.
+ * Pointer events cover mouse, touch and pen alike.
+ */
+export function SwipeCard({ card, onSwipe, onInfo, leaving }: { card: DiscoveryCardJson; onSwipe: (direction: SwipeDirection) => void; onInfo: () => void; leaving: SwipeDirection | null }) {
+  const t = useT();
+  const start = useRef<{ x: number; y: number; id: number } | null>(null);
+  const [drag, setDrag] = useState({ x: 0, y: 0 });
+  const [flying, setFlying] = useState<SwipeDirection | null>(null);
+  const out = flying ?? leaving;
+
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (out !== null || (event.target as HTMLElement).closest("button")) return;
+    start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
+    event.currentTarget.setPointerCapture(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+    if (start.current === null || start.current.id !== event.pointerId) return;
+    setDrag({ x: event.clientX - start.current.x, y: event.clientY - start.current.y });
+  };
+  const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
+    if (start.current === null || start.current.id !== event.pointerId) return;
+    const dx = event.clientX - start.current.x;
+    start.current = null;
+    if (Math.abs(dx) > SWIPE_GESTURE.thresholdPx) {
+      const direction: SwipeDirection = dx > 0 ? "right" : "left";
+      setFlying(direction);
+      window.setTimeout(() => {
+        onSwipe(direction);
+        setFlying(null);
+        setDrag({ x: 0, y: 0 });
+      }, SWIPE_GESTURE.callbackMs);
+    } else {
+      setDrag({ x: 0, y: 0 });
+    }
+  };
+
+  let x = drag.x;
+  let y = drag.y;
+  if (out === "right") x = Math.max(x, 0) + 600;
+  if (out === "left") x = Math.min(x, 0) - 600;
+  if (out === "up") y = -800;
+  const rotation = x * SWIPE_GESTURE.rotationDegPerPx;
+  const opacity = Math.max(SWIPE_GESTURE.minOpacity, 1 - Math.abs(x) / 400);
+  const dragging = start.current !== null;
+  const hint = x > SWIPE_GESTURE.thresholdPx ? "like" : x < -SWIPE_GESTURE.thresholdPx ? "pass" : out === "up" ? "super" : null;
+
+  return (
+    <div
+      className={`swipe-card swipe-card-top ${dragging ? "is-dragging" : ""}`}
+      data-card-id={card.id}
+      style={{ transform: `translate(${x}px, ${y}px) rotate(${rotation}deg)`, opacity, transition: dragging ? "none" : `transform ${SWIPE_GESTURE.callbackMs + 100}ms ease-out, opacity ${SWIPE_GESTURE.callbackMs + 100}ms ease-out` }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => {
+        start.current = null;
+        setDrag({ x: 0, y: 0 });
+      }}
+      aria-label={t("discover.card.label", { name: card.firstName, age: card.age || 25 })}
+      role="group"
+    >
+      {hint === "like" ? <span className="swipe-stamp swipe-stamp-like">{t("discover.actions.like")}</span> : null}
+      {hint === "pass" ? <span className="swipe-stamp swipe-stamp-pass">{t("discover.actions.pass")}</span> : null}
+      {hint === "super" ? <span className="swipe-stamp swipe-stamp-super">{t("discover.actions.superLike")}</span> : null}
+      <CardFace card={card} onInfo={onInfo} interactive />
+    </div>
+  );
+}

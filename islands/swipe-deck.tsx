@@ -1,0 +1,279 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { api, ApiError } from "./runtime/api";
+import { useT } from "./runtime/i18n-context";
+import { translateMessage } from "./runtime/messages";
+import { toast, toastOnNextPage } from "./runtime/toast";
+import { DISCOVERY_PAGE_SIZE, SWIPE_GESTURE } from "../src/platform/constants";
+import type { DiscoveryCardJson, PlanName } from "../src/features/discovery/discovery-types";
+import { BoltIcon, CloseIcon, RefreshIcon, StarIcon, UndoIcon } from "./components/discover-icons";
+import { HeartIcon } from "./components/icons";
+import { MatchDialog, type MatchedPerson } from "./components/match-dialog";
+import { ProfileOverlay } from "./components/profile-overlay";
+import { CardFace, SwipeCard, type SwipeDirection } from "./components/swipe-card";
+import { PlanDialog, type ChoosePlan } from "./plan-dialog";
+
+export interface SwipeDeckProps {
+  /** First cards rendered by the server; null when the caller's profile is incomplete. */
+  initialCards: DiscoveryCardJson[] | null;
+  plan: PlanName;
+  /** Swipes left today; null = unlimited (premium or admin). */
+  swipesLeft: number | null;
+  /** Open the plan dialog at once (/swipe?plans=1 from Go Premium). */
+  openPlans: boolean;
+  likesCount: number;
+}
+
+/** Seams the page entry may fill (functions cannot travel in server-rendered props). */
+export interface SwipeDeckSeams {
+  /** Report / block actions for a card, shown in its info overlay; `onRemoved` moves the deck on. */
+  safetySlot?: (card: DiscoveryCardJson, onRemoved: () => void) => ReactNode;
+  /** Where a chosen plan goes; payments plug in here (docs/decisions/0063). */
+  onChoosePlan?: ChoosePlan;
+}
+
+/** Fetch more when fewer than this many cards are left in hand. */
+const REFILL_BELOW = 4;
+/** Photos of this many cards after the top one are fetched ahead, so no card shows blank. */
+const PRELOAD_AHEAD = 3;
+
+type Status = "ready" | "loading" | "error";
+
+export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
+  const t = useT();
+  const [cards, setCards] = useState<DiscoveryCardJson[]>(props.initialCards ?? []);
+  const [status, setStatus] = useState<Status>(props.initialCards === null ? "loading" : "ready");
+  const [exhausted, setExhausted] = useState(props.initialCards !== null && props.initialCards.length < DISCOVERY_PAGE_SIZE.default);
+  const [swipesLeft, setSwipesLeft] = useState(props.swipesLeft);
+  const [leaving, setLeaving] = useState<SwipeDirection | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const [plansOpen, setPlansOpen] = useState(false);
+  const [matched, setMatched] = useState<MatchedPerson | null>(null);
+  const cardsRef = useRef(cards);
+  cardsRef.current = cards;
+  const fetching = useRef(false);
+
+  const fetchMore = useCallback(
+    async (replace: boolean) => {
+      if (fetching.current) return;
+      fetching.current = true;
+      if (replace) setStatus("loading");
+      try {
+        const held = replace ? [] : cardsRef.current.map((card) => card.id);
+        const query = new URLSearchParams({ limit: String(DISCOVERY_PAGE_SIZE.default) });
+        if (held.length > 0) query.set("exclude", held.join(","));
+        const next = await api<DiscoveryCardJson[]>("GET", `/api/discovery?${query}`);
+        setCards((current) => {
+          const base = replace ? [] : current;
+          const known = new Set(base.map((card) => card.id));
+          return [...base, ...next.filter((card) => !known.has(card.id))];
+        });
+        setExhausted(next.length < DISCOVERY_PAGE_SIZE.default);
+        setStatus("ready");
+      } catch (error) {
+        // Spec point 8: a 400 means the profile is incomplete; the editor explains what is missing.
+        if (error instanceof ApiError && error.status === 400) {
+          toastOnNextPage({ title: t("discover.toasts.completeProfileTitle"), description: t("discover.toasts.completeProfileBody") });
+          window.location.href = "/edit-profile";
+          return;
+        }
+        setStatus("error");
+        toast({ title: t("toast.error"), description: translateMessage(t, error instanceof Error ? error.message : String(error)), variant: "destructive" });
+      } finally {
+        fetching.current = false;
+      }
+    },
+    [t],
+  );
+
+  useEffect(() => {
+    if (props.initialCards === null) void fetchMore(true);
+    if (props.openPlans) setPlansOpen(true);
+  }, []);
+
+  // Keep a few cards in hand, and their photos in the browser cache before they are on top.
+  useEffect(() => {
+    if (status === "ready" && !exhausted && cards.length < REFILL_BELOW) void fetchMore(false);
+    for (const card of cards.slice(1, 1 + PRELOAD_AHEAD)) {
+      const url = card.photos[0];
+      if (url) new Image().src = url;
+    }
+  }, [cards, status, exhausted, fetchMore]);
+
+  const showLimit = () => {
+    toast({ title: t("discover.toasts.limitTitle"), description: t("discover.toasts.limitBody"), variant: "destructive" });
+    setPlansOpen(true);
+  };
+
+  const showPremiumRequired = (error: ApiError) => {
+    toast({
+      title: t("discover.toasts.premiumPlusTitle"),
+      description: translateMessage(t, error.message),
+      action: { label: t("discover.toasts.seePlans"), onClick: () => setPlansOpen(true) },
+    });
+  };
+
+  const removeCard = (id: string) => setCards((current) => current.filter((card) => card.id !== id));
+
+  /** One swipe: the card flies out, the server decides, and only then does the card leave the deck. */
+  const swipe = async (direction: SwipeDirection, alreadyOut: boolean) => {
+    const card = cardsRef.current[0];
+    if (card === undefined || busy) return;
+    setBusy(true);
+    setLeaving(direction);
+    if (!alreadyOut) await new Promise((resolve) => window.setTimeout(resolve, SWIPE_GESTURE.callbackMs));
+    try {
+      const result = await api<{ isMatch: boolean; matchId?: string }>("POST", "/api/swipe", { swipedId: card.id, isLike: direction !== "left", ...(direction === "up" ? { isSuperLike: true } : {}) });
+      removeCard(card.id);
+      setSwipesLeft((left) => (left === null ? null : Math.max(0, left - 1)));
+      if (result.isMatch) setMatched({ firstName: card.firstName, photo: card.photos[0] ?? null });
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        toast({ title: t("toast.error"), description: translateMessage(t, String(error)), variant: "destructive" });
+      } else if (error.status === 429) {
+        setSwipesLeft(0);
+        showLimit();
+      } else if (error.status === 403) {
+        showPremiumRequired(error);
+      } else {
+        toast({ title: t("toast.error"), description: translateMessage(t, error.message), variant: "destructive" });
+        // Already swiped elsewhere, or the person is gone: this card cannot be answered any more.
+        if (error.status === 400 || error.status === 404) removeCard(card.id);
+      }
+    } finally {
+      setLeaving(null);
+      setBusy(false);
+    }
+  };
+
+  const undo = async () => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const result = await api<{ swipedId: string; card: DiscoveryCardJson | null }>("POST", "/api/swipe/undo");
+      if (result.card !== null) setCards((current) => [result.card!, ...current.filter((card) => card.id !== result.card!.id)]);
+      toast({ title: t("discover.toasts.undone") });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) showPremiumRequired(error);
+      else toast({ title: t("toast.error"), description: translateMessage(t, error instanceof Error ? error.message : String(error)), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const boost = async () => {
+    try {
+      await api("POST", "/api/boost");
+      toast({ title: t("discover.toasts.boostedTitle"), description: t("discover.toasts.boostedBody"), variant: "success" });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) showPremiumRequired(error);
+      else toast({ title: t("toast.error"), description: translateMessage(t, error instanceof Error ? error.message : String(error)), variant: "destructive" });
+    }
+  };
+
+  // Keyboard: ArrowLeft pass, ArrowRight like, ArrowUp super like (not while typing or in a dialog).
+  const swipeRef = useRef(swipe);
+  swipeRef.current = swipe;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      if (target && (target.closest("input, textarea, select, [contenteditable]") || target.closest("dialog"))) return;
+      if (document.querySelector("dialog[open]")) return;
+      const direction = event.key === "ArrowLeft" ? "left" : event.key === "ArrowRight" ? "right" : event.key === "ArrowUp" ? "up" : null;
+      if (direction === null) return;
+      event.preventDefault();
+      void swipeRef.current(direction, false);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, []);
+
+  const top = cards[0];
+  const previews = cards.slice(1, 1 + SWIPE_GESTURE.previewCards);
+  const premiumLocked = props.plan !== "premium_plus" && props.swipesLeft !== null;
+
+  return (
+    <div className="discover">
+      <header className="discover-header">
+        <div className="discover-plan">
+          <span className={`badge discover-plan-badge discover-plan-${props.plan}`}>{t(`plans.names.${props.plan}`)}</span>
+          <span className="discover-swipes" aria-live="polite">
+            {swipesLeft === null ? t("discover.header.unlimited") : t("discover.header.swipesLeft", { count: swipesLeft })}
+          </span>
+        </div>
+        <div className="discover-header-links">
+          <a className="button button-ghost button-small" href="/likes">
+            <HeartIcon size={16} /> {t("discover.header.likes")}
+            {props.likesCount > 0 ? <span className="discover-count">{props.likesCount}</span> : null}
+          </a>
+          {props.plan === "free" ? (
+            <button type="button" className="button button-outline button-small" onClick={() => setPlansOpen(true)}>
+              {t("discover.header.upgrade")}
+            </button>
+          ) : null}
+        </div>
+      </header>
+
+      <div className="discover-stage">
+        {status === "loading" && top === undefined ? (
+          <div className="discover-empty" role="status">
+            <span className="spinner" aria-hidden="true" />
+            <p>{t("discover.loading")}</p>
+          </div>
+        ) : top === undefined ? (
+          <div className="discover-empty">
+            <h2>{status === "error" ? t("discover.errorTitle") : t("discover.empty.title")}</h2>
+            <p className="muted">{status === "error" ? t("discover.errorBody") : t("discover.empty.body")}</p>
+            <button type="button" className="button button-primary" onClick={() => void fetchMore(true)}>
+              <RefreshIcon size={18} /> {t("discover.empty.refresh")}
+            </button>
+          </div>
+        ) : (
+          <div className="swipe-stack">
+            {previews
+              .map((card, index) => (
+                <div key={card.id} className={`swipe-card swipe-card-preview swipe-card-preview-${index + 1}`} aria-hidden="true">
+                  <CardFace card={card} interactive={false} />
+                </div>
+              ))
+              .reverse()}
+            <SwipeCard key={top.id} card={top} leaving={leaving} onSwipe={(direction) => void swipe(direction, true)} onInfo={() => setOverlayOpen(true)} />
+          </div>
+        )}
+      </div>
+
+      <div className="discover-actions" role="group" aria-label={t("discover.actions.label")}>
+        <button type="button" className={`discover-action discover-action-small ${premiumLocked ? "is-locked" : ""}`} onClick={() => void undo()} aria-label={t("discover.actions.undo")} title={t("discover.actions.undo")}>
+          <UndoIcon size={20} />
+        </button>
+        <button type="button" className="discover-action discover-action-pass" disabled={top === undefined || busy} onClick={() => void swipe("left", false)} aria-label={t("discover.actions.pass")} title={`${t("discover.actions.pass")} (←)`}>
+          <CloseIcon size={28} />
+        </button>
+        <button type="button" className={`discover-action discover-action-small discover-action-super ${premiumLocked ? "is-locked" : ""}`} disabled={top === undefined || busy} onClick={() => void swipe("up", false)} aria-label={t("discover.actions.superLike")} title={`${t("discover.actions.superLike")} (↑)`}>
+          <StarIcon size={20} />
+        </button>
+        <button type="button" className="discover-action discover-action-like" disabled={top === undefined || busy} onClick={() => void swipe("right", false)} aria-label={t("discover.actions.like")} title={`${t("discover.actions.like")} (→)`}>
+          <HeartIcon size={28} />
+        </button>
+        <button type="button" className={`discover-action discover-action-small discover-action-boost ${premiumLocked ? "is-locked" : ""}`} onClick={() => void boost()} aria-label={t("discover.actions.boost")} title={t("discover.actions.boost")}>
+          <BoltIcon size={20} />
+        </button>
+      </div>
+      <p className="discover-keys muted">{t("discover.keysHint")}</p>
+
+      {top !== undefined ? (
+        <ProfileOverlay
+          card={top}
+          open={overlayOpen}
+          onClose={() => setOverlayOpen(false)}
+          safety={props.safetySlot?.(top, () => {
+            setOverlayOpen(false);
+            removeCard(top.id);
+          })}
+        />
+      ) : null}
+      <MatchDialog person={matched} onClose={() => setMatched(null)} />
+      <PlanDialog open={plansOpen} onClose={() => setPlansOpen(false)} onChoosePlan={props.onChoosePlan} currentPlan={props.plan} />
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from "react";
+import { api, ApiError } from "./runtime/api";
+import { useT } from "./runtime/i18n-context";
+import { translateMessage } from "./runtime/messages";
+import { toast } from "./runtime/toast";
+import type { LikeEntryJson, PlanName } from "../src/features/discovery/discovery-types";
+import { StarIcon } from "./components/discover-icons";
+import { MatchDialog, type MatchedPerson } from "./components/match-dialog";
+import { initialsOf } from "./components/swipe-card";
+import { PlanDialog, type ChoosePlan } from "./plan-dialog";
+
+export interface WhoLikedYouProps {
+  count: number;
+  /** null for free members: they only learn how many. */
+  people: LikeEntryJson[] | null;
+  plan: PlanName;
+}
+
+/** How many blurred tiles a free member sees (never more than the real count). */
+const LOCKED_TILES = 6;
+
+/** Who liked you (issue 5 item 5): premium members see the people and can answer; free members see the count. */
+export function WhoLikedYou(props: WhoLikedYouProps & { onChoosePlan?: ChoosePlan }) {
+  const t = useT();
+  const [people, setPeople] = useState(props.people);
+  const [plansOpen, setPlansOpen] = useState(false);
+  const [matched, setMatched] = useState<MatchedPerson | null>(null);
+  const [busyId, setBusyId] = useState<string | null>(null);
+
+  const answer = async (person: LikeEntryJson, isLike: boolean) => {
+    setBusyId(person.id);
+    try {
+      const result = await api<{ isMatch: boolean }>("POST", "/api/swipe", { swipedId: person.id, isLike });
+      setPeople((current) => current?.filter((entry) => entry.id !== person.id) ?? null);
+      if (result.isMatch) setMatched({ firstName: person.firstName, photo: person.photo });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 429) {
+        toast({ title: t("discover.toasts.limitTitle"), description: t("discover.toasts.limitBody"), variant: "destructive" });
+        setPlansOpen(true);
+      } else {
+        toast({ title: t("toast.error"), description: translateMessage(t, error instanceof Error ? error.message : String(error)), variant: "destructive" });
+      }
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  if (people === null) {
+    return (
+      <div className="likes likes-locked">
+        <p className="likes-count">{t("likes.count", { count: props.count })}</p>
+        <ul className="likes-grid" aria-hidden="true">
+          {Array.from({ length: Math.min(props.count, LOCKED_TILES) }, (_, index) => (
+            <li key={index} className="likes-tile likes-tile-blurred">
+              <span className="likes-tile-photo" />
+              <span className="likes-tile-name" />
+            </li>
+          ))}
+        </ul>
+        <div className="card likes-upsell">
+          <h2>{t("likes.lockedTitle")}</h2>
+          <p className="muted">{t("likes.lockedBody")}</p>
+          <button
+            type="button"
+            className="button button-primary"
+            onClick={() => {
+              toast({ title: t("likes.premiumFeatureTitle"), description: t("likes.premiumFeatureBody") });
+              setPlansOpen(true);
+            }}
+          >
+            {t("likes.upgrade")}
+          </button>
+        </div>
+        <PlanDialog open={plansOpen} onClose={() => setPlansOpen(false)} onChoosePlan={props.onChoosePlan} currentPlan={props.plan} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="likes">
+      <p className="likes-count">{t("likes.count", { count: people.length })}</p>
+      {people.length === 0 ? (
+        <div className="discover-empty">
+          <h2>{t("likes.emptyTitle")}</h2>
+          <p className="muted">{t("likes.emptyBody")}</p>
+          <a className="button button-primary" href="/swipe">
+            {t("likes.keepSwiping")}
+          </a>
+        </div>
+      ) : (
+        <ul className="likes-grid">
+          {people.map((person) => (
+            <li key={person.id} className="likes-tile" data-like-id={person.id}>
+              <span className="likes-tile-photo">{person.photo ? <img src={person.photo} alt="" loading="lazy" /> : <span className="swipe-card-initials">{initialsOf(person.firstName)}</span>}</span>
+              {person.isSuperLike ? (
+                <span className="swipe-card-superlike">
+                  <StarIcon size={12} /> {t("likes.superLike")}
+                </span>
+              ) : null}
+              <span className="likes-tile-name">
+                {person.firstName}, {person.age || 25}
+              </span>
+              <span className="likes-tile-meta muted">{person.denomination || t("discover.card.defaultDenomination")}</span>
+              <span className="likes-tile-actions">
+                <button type="button" className="button button-outline button-small" disabled={busyId !== null} onClick={() => void answer(person, false)}>
+                  {t("discover.actions.pass")}
+                </button>
+                <button type="button" className="button button-primary button-small" disabled={busyId !== null} onClick={() => void answer(person, true)}>
+                  {t("likes.likeBack")}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <MatchDialog person={matched} onClose={() => setMatched(null)} />
+      <PlanDialog open={plansOpen} onClose={() => setPlansOpen(false)} onChoosePlan={props.onChoosePlan} currentPlan={props.plan} />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/** Shapes the Discover islands receive (no server imports: islands import this file). */
+export interface DiscoveryCardJson {
+  id: string;
+  firstName: string;
+  age: number;
+  gender: "male" | "female";
+  denomination: string;
+  churchName: string;
+  bio: string;
+  interests: string[];
+  occupation: string | null;
+  education: string | null;
+  jesusChristMeaning: string | null;
+  faithDuration: string;
+  relationshipGoals: string | null;
+  ministryInvolvement: string | null;
+  photos: string[];
+  distanceKm: number | null;
+  superLikedYou: boolean;
+}
+
+export interface LikeEntryJson {
+  id: string;
+  firstName: string;
+  age: number;
+  denomination: string;
+  churchName: string;
+  photo: string | null;
+  isSuperLike: boolean;
+  likedAt: string;
+}
+
+export type PlanName = "free" | "premium" | "premium_plus";

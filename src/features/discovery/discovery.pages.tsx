@@ -1,0 +1,78 @@
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../../app-env";
+import { useT } from "../../../islands/runtime/i18n-context";
+import { SwipeDeck, type SwipeDeckProps } from "../../../islands/swipe-deck";
+import { WhoLikedYou, type WhoLikedYouProps } from "../../../islands/who-liked-you";
+import { Toaster } from "../../../islands/toaster";
+import { currentUser, requirePage } from "../../middleware/guards";
+import { DISCOVERY_PAGE_SIZE, FREE_DAILY_SWIPES } from "../../platform/constants";
+import { AppShell } from "../../views/components";
+import { Island } from "../../views/island";
+import type { RenderPage } from "../../views/render";
+import { usageToday } from "../auth/auth.service";
+import { effectivePlan } from "../auth/session";
+import { hasPremium } from "../premium/plan-rules";
+import { countPendingLikes, listPendingLikes, loadViewer, suggestFor, touchActivity } from "./discovery.service";
+
+function DiscoverPage({ props }: { props: SwipeDeckProps }) {
+  const t = useT();
+  return (
+    <AppShell active="discover">
+      <h1 className="visually-hidden">{t("discover.title")}</h1>
+      <Island name="swipe-deck" component={SwipeDeck} props={props} />
+      <Island name="toaster" component={Toaster} props={{}} />
+    </AppShell>
+  );
+}
+
+function LikesPage({ props }: { props: WhoLikedYouProps }) {
+  const t = useT();
+  return (
+    <AppShell active="discover">
+      <header className="page-header">
+        <a className="button button-ghost button-small page-back" href="/swipe">
+          <span aria-hidden="true">←</span> {t("common.back")}
+        </a>
+        <h1 className="page-title">{t("likes.title")}</h1>
+      </header>
+      <Island name="who-liked-you" component={WhoLikedYou} props={props} />
+      <Island name="toaster" component={Toaster} props={{}} />
+    </AppShell>
+  );
+}
+
+/**
+ * Discover pages (members with a photo, spec point 2): /swipe, and /likes (who liked you).
+ * / keeps redirecting here (home.pages.tsx, docs/decisions/0064).
+ */
+export function discoveryPages(deps: AppDeps, render: RenderPage) {
+  return new Hono<AppEnv>()
+    .get("/swipe", requirePage("withPhoto"), async (c) => {
+      const user = currentUser(c);
+      const now = deps.clock.now();
+      const viewer = await loadViewer(deps.db, user.id);
+      if (viewer !== null) await touchActivity(deps.db, user.id, now);
+      const [initialCards, usage, likesCount] = await Promise.all([
+        viewer === null ? Promise.resolve(null) : suggestFor(deps.db, viewer, now, DISCOVERY_PAGE_SIZE.default, []),
+        usageToday(deps.db, deps.clock, user.id),
+        countPendingLikes(deps.db, user.id),
+      ]);
+      const plan = user.isAdmin && effectivePlan(user, now) === "free" ? "premium_plus" : effectivePlan(user, now);
+      const props: SwipeDeckProps = {
+        initialCards,
+        plan,
+        swipesLeft: hasPremium(user, now) ? null : Math.max(0, FREE_DAILY_SWIPES - usage.swipes),
+        openPlans: c.req.query("plans") === "1",
+        likesCount,
+      };
+      return render(c, { title: c.get("t")("discover.title"), entry: "discover", namespaces: ["discover", "plans", "safety"] }, <DiscoverPage props={props} />);
+    })
+    .get("/likes", requirePage("withPhoto"), async (c) => {
+      const user = currentUser(c);
+      const now = deps.clock.now();
+      const premium = hasPremium(user, now);
+      const [count, people] = await Promise.all([countPendingLikes(deps.db, user.id), premium ? listPendingLikes(deps.db, user.id) : Promise.resolve(null)]);
+      const plan = user.isAdmin && effectivePlan(user, now) === "free" ? "premium_plus" : effectivePlan(user, now);
+      return render(c, { title: c.get("t")("likes.title"), entry: "likes", namespaces: ["discover", "plans", "likes"] }, <LikesPage props={{ count, people, plan }} />);
+    });
+}

@@ -1,0 +1,345 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { and, eq, sql } from "drizzle-orm";
+import { dailyUsage, matches, swipes, users } from "../../../db/schema";
+import { jakartaDayOf } from "../../platform/clock";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { createMember, recordBlock, recordSwipe } from "./discovery.test-support";
+
+let app: TestApp;
+beforeEach(async () => {
+  app = await createTestApp();
+});
+afterEach(() => app.close());
+
+type Card = { id: string; firstName: string; distanceKm: number | null; superLikedYou: boolean; photos: string[] };
+
+async function discover(cookie: string, query = "") {
+  const response = await app.request("GET", `/api/discovery${query}`, { cookie });
+  return { status: response.status, body: (await response.json()) as Card[] & { message?: string } };
+}
+
+describe("GET /api/discovery", () => {
+  test("a signed-out caller gets 401", async () => {
+    const response = await app.request("GET", "/api/discovery");
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: "Unauthorized" });
+  });
+
+  test("a caller without a profile gets 400 Profile incomplete", async () => {
+    const me = await createMember(app, { profile: false, photo: false });
+    const result = await discover(me.cookie);
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe("Profile incomplete");
+  });
+
+  test("suggestions leave out self, swiped, blocked either way, banned, same gender, incomplete and out-of-distance people", async () => {
+    const me = await createMember(app, { gender: "male", city: "jakarta", searchDistance: 50 });
+    const good = await createMember(app, { firstName: "Good", city: "bekasi" });
+    const noCity = await createMember(app, { firstName: "NoCity", city: null });
+    const swiped = await createMember(app, { firstName: "Swiped" });
+    const passed = await createMember(app, { firstName: "Passed" });
+    const blockedByMe = await createMember(app, { firstName: "BlockedByMe" });
+    const blockedMe = await createMember(app, { firstName: "BlockedMe" });
+    const banned = await createMember(app, { firstName: "Banned" });
+    const sameGender = await createMember(app, { firstName: "SameGender", gender: "male" });
+    const noPhoto = await createMember(app, { firstName: "NoPhoto", photo: false });
+    const noProfile = await createMember(app, { firstName: "NoProfile", profile: false });
+    const far = await createMember(app, { firstName: "Far", city: "surabaya" });
+    await recordSwipe(app, me.id, swiped.id, true);
+    await recordSwipe(app, me.id, passed.id, false);
+    await recordBlock(app, me.id, blockedByMe.id);
+    await recordBlock(app, blockedMe.id, me.id);
+    await app.deps.db.update(users).set({ isBanned: true }).where(eq(users.id, banned.id));
+
+    const result = await discover(me.cookie, "?limit=20");
+    expect(result.status).toBe(200);
+    const ids = result.body.map((card) => card.id).sort();
+    expect(ids).toEqual([good.id, noCity.id].sort());
+    for (const left of [me, swiped, passed, blockedByMe, blockedMe, banned, sameGender, noPhoto, noProfile, far]) expect(ids).not.toContain(left.id);
+
+    const byId = new Map(result.body.map((card) => [card.id, card]));
+    expect(byId.get(good.id)!.distanceKm).toBe(15);
+    expect(byId.get(noCity.id)!.distanceKm).toBeNull();
+    expect(byId.get(good.id)!.photos[0]).toStartWith("/uploads/");
+    // No email and no position ever leave the server.
+    expect(JSON.stringify(result.body)).not.toContain("@example.com");
+    expect(JSON.stringify(result.body)).not.toContain("106.");
+  });
+
+  test("a caller with a wider search distance also sees the far city", async () => {
+    const me = await createMember(app, { gender: "male", city: "jakarta", searchDistance: 200 });
+    const bandung = await createMember(app, { city: "bandung" });
+    const result = await discover(me.cookie);
+    expect(result.body.map((card) => card.id)).toEqual([bandung.id]);
+  });
+
+  test("ranking puts a person who liked the caller first, a super like before a like", async () => {
+    const me = await createMember(app, { gender: "male", age: 30, denomination: "Protestant", relationshipGoals: "marriage" });
+    // A close match on every other criterion, who has not liked the caller.
+    await createMember(app, { firstName: "Ideal", age: 30, denomination: "Protestant", relationshipGoals: "marriage" });
+    const liker = await createMember(app, { firstName: "Liker", age: 45, denomination: "Catholic", relationshipGoals: "friendship", lastActiveAt: null });
+    const superLiker = await createMember(app, { firstName: "SuperLiker", age: 44, denomination: "Catholic", relationshipGoals: "friendship", lastActiveAt: null });
+    await recordSwipe(app, liker.id, me.id, true);
+    await recordSwipe(app, superLiker.id, me.id, true, true);
+    const result = await discover(me.cookie);
+    expect(result.body.slice(0, 2).map((card) => card.id)).toEqual([superLiker.id, liker.id]);
+    expect(result.body[0]!.superLikedYou).toBe(true);
+    // A plain like is not revealed on the card (seeing who liked you is premium).
+    expect(result.body[1]!.superLikedYou).toBe(false);
+  });
+
+  test("a boosted person comes before better-matching ones; shared goals and denomination rank higher", async () => {
+    const me = await createMember(app, { gender: "male", age: 30, denomination: "Protestant", relationshipGoals: "marriage" });
+    const other = await createMember(app, { firstName: "Other", age: 30, denomination: "Catholic", relationshipGoals: "friendship" });
+    const ideal = await createMember(app, { firstName: "Ideal", age: 30, denomination: "Protestant", relationshipGoals: "marriage" });
+    const boosted = await createMember(app, { firstName: "Boosted", age: 40, denomination: "Catholic", relationshipGoals: "friendship", lastActiveAt: null });
+    await app.deps.db.update(users).set({ boostedUntil: new Date(app.clock.now().getTime() + 60_000) }).where(eq(users.id, boosted.id));
+    const result = await discover(me.cookie);
+    expect(result.body.map((card) => card.id)).toEqual([boosted.id, ideal.id, other.id]);
+  });
+
+  test("paging with exclude never sends again what the client holds", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const all: string[] = [];
+    for (let i = 0; i < 7; i++) all.push((await createMember(app, { firstName: `P${i}` })).id);
+    const first = await discover(me.cookie, "?limit=3");
+    const held = first.body.map((card) => card.id);
+    const second = await discover(me.cookie, `?limit=3&exclude=${held.join(",")}`);
+    const third = await discover(me.cookie, `?limit=3&exclude=${[...held, ...second.body.map((card) => card.id)].join(",")}`);
+    const seen = [...held, ...second.body.map((card) => card.id), ...third.body.map((card) => card.id)];
+    expect(new Set(seen).size).toBe(7);
+    expect(seen.sort()).toEqual(all.sort());
+  });
+
+  test("a bad limit is a 400 with a message", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const result = await discover(me.cookie, "?limit=500");
+    expect(result.status).toBe(400);
+    expect(result.body.message).toBe("Invalid limit");
+  });
+});
+
+async function swipeAs(cookie: string, body: unknown) {
+  const response = await app.request("POST", "/api/swipe", { cookie, body });
+  return { status: response.status, body: (await response.json()) as { isMatch?: boolean; matchId?: string; message?: string } };
+}
+
+async function usedToday(userId: string) {
+  const [row] = await app.deps.db.select().from(dailyUsage).where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, jakartaDayOf(app.clock.now()))));
+  return row?.swipes ?? 0;
+}
+
+describe("POST /api/swipe", () => {
+  test("a like is stored and counted; a like back makes a match and emits match.created", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const her = await createMember(app);
+    const events: unknown[] = [];
+    app.deps.events.on("match.created", (payload) => events.push(payload));
+    const first = await swipeAs(me.cookie, { swipedId: her.id, isLike: true });
+    expect(first).toEqual({ status: 200, body: { isMatch: false } });
+    expect(await usedToday(me.id)).toBe(1);
+    const back = await swipeAs(her.cookie, { swipedId: me.id, isLike: true });
+    expect(back.status).toBe(200);
+    expect(back.body.isMatch).toBe(true);
+    const rows = await app.deps.db.select().from(matches);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).toBe(back.body.matchId!);
+    expect(events).toEqual([{ matchId: back.body.matchId, userIds: [her.id, me.id] }]);
+  });
+
+  test("a pass never makes a match", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const her = await createMember(app);
+    await recordSwipe(app, her.id, me.id, true);
+    const result = await swipeAs(me.cookie, { swipedId: her.id, isLike: false });
+    expect(result.body).toEqual({ isMatch: false });
+    expect(await app.deps.db.select().from(matches)).toHaveLength(0);
+  });
+
+  test("swiping yourself, an unknown user, a banned user or someone twice is refused and consumes nothing", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const her = await createMember(app);
+    const banned = await createMember(app);
+    await app.deps.db.update(users).set({ isBanned: true }).where(eq(users.id, banned.id));
+    expect(await swipeAs(me.cookie, { swipedId: me.id, isLike: true })).toEqual({ status: 400, body: { message: "You cannot swipe yourself" } });
+    expect(await swipeAs(me.cookie, { swipedId: "no-such-user", isLike: true })).toEqual({ status: 404, body: { message: "User not found" } });
+    expect((await swipeAs(me.cookie, { swipedId: banned.id, isLike: true })).status).toBe(404);
+    expect((await swipeAs(me.cookie, { swipedId: her.id, isLike: true })).status).toBe(200);
+    expect(await swipeAs(me.cookie, { swipedId: her.id, isLike: false })).toEqual({ status: 400, body: { message: "You already swiped this person" } });
+    expect(await usedToday(me.id)).toBe(1);
+    expect(await app.deps.db.select().from(swipes)).toHaveLength(1);
+  });
+
+  test("a blocked person cannot be swiped", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const her = await createMember(app);
+    await recordBlock(app, her.id, me.id);
+    expect((await swipeAs(me.cookie, { swipedId: her.id, isLike: true })).status).toBe(404);
+  });
+
+  test("an invalid body is a 400 and stores nothing", async () => {
+    const me = await createMember(app, { gender: "male" });
+    expect((await swipeAs(me.cookie, { swipedId: "x" })).body).toEqual({ message: "Invalid isLike" });
+    expect((await swipeAs(me.cookie, "not json")).status).toBe(400);
+    expect(await app.deps.db.select().from(swipes)).toHaveLength(0);
+  });
+
+  test("40 concurrent swipes from a free user with 24 used: exactly 1 succeeds, the rest get 429", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const targets = [];
+    for (let i = 0; i < 40; i++) targets.push(await createMember(app, { firstName: `T${i}` }));
+    await app.deps.db.insert(dailyUsage).values({ userId: me.id, day: jakartaDayOf(app.clock.now()), swipes: 24, chats: 0 });
+    const results = await Promise.all(targets.map((target) => swipeAs(me.cookie, { swipedId: target.id, isLike: true })));
+    expect(results.filter((result) => result.status === 200)).toHaveLength(1);
+    const refused = results.filter((result) => result.status === 429);
+    expect(refused).toHaveLength(39);
+    expect(refused[0]!.body).toEqual({ message: "Daily swipe limit reached" });
+    expect(await usedToday(me.id)).toBe(25);
+    expect(await app.deps.db.select().from(swipes).where(eq(swipes.swiperId, me.id))).toHaveLength(1);
+  });
+
+  test("the limit resets at midnight in Jakarta", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const her = await createMember(app);
+    const other = await createMember(app);
+    await app.deps.db.insert(dailyUsage).values({ userId: me.id, day: jakartaDayOf(app.clock.now()), swipes: 25, chats: 0 });
+    expect((await swipeAs(me.cookie, { swipedId: her.id, isLike: true })).status).toBe(429);
+    // The fake clock starts at 03:00 UTC = 10:00 in Jakarta; 14 hours later it is the next day there.
+    app.clock.advance(14 * 3_600_000);
+    expect((await swipeAs(me.cookie, { swipedId: her.id, isLike: true })).status).toBe(200);
+    expect((await swipeAs(me.cookie, { swipedId: other.id, isLike: true })).status).toBe(200);
+    expect(await usedToday(me.id)).toBe(2);
+  });
+
+  test("premium members swipe past the free limit", async () => {
+    const me = await createMember(app, { gender: "male", plan: "premium" });
+    const her = await createMember(app);
+    await app.deps.db.insert(dailyUsage).values({ userId: me.id, day: jakartaDayOf(app.clock.now()), swipes: 25, chats: 0 });
+    expect((await swipeAs(me.cookie, { swipedId: her.id, isLike: true })).status).toBe(200);
+  });
+
+  test("two users liking each other concurrently produce one match, not two", async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await createMember(app, { gender: "male" });
+      const b = await createMember(app);
+      const [ra, rb] = await Promise.all([swipeAs(a.cookie, { swipedId: b.id, isLike: true }), swipeAs(b.cookie, { swipedId: a.id, isLike: true })]);
+      expect([ra.status, rb.status]).toEqual([200, 200]);
+      expect(ra.body.isMatch || rb.body.isMatch).toBe(true);
+      const [user1Id, user2Id] = a.id < b.id ? [a.id, b.id] : [b.id, a.id];
+      const rows = await app.deps.db.select().from(matches).where(and(eq(matches.user1Id, user1Id), eq(matches.user2Id, user2Id)));
+      expect(rows).toHaveLength(1);
+    }
+  });
+
+  test("a super like needs Premium Plus; with it the other person sees it on the card and in who-liked-you", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const her = await createMember(app, { plan: "premium" });
+    expect(await swipeAs(me.cookie, { swipedId: her.id, isLike: true, isSuperLike: true })).toEqual({ status: 403, body: { message: "Super like requires Premium Plus" } });
+    expect(await usedToday(me.id)).toBe(0);
+    await app.deps.db.update(users).set({ plan: "premium_plus" }).where(eq(users.id, me.id));
+    expect((await swipeAs(me.cookie, { swipedId: her.id, isLike: true, isSuperLike: true })).status).toBe(200);
+    const cards = await discover(her.cookie);
+    expect(cards.body[0]).toMatchObject({ id: me.id, superLikedYou: true });
+    const likes = (await (await app.request("GET", "/api/likes", { cookie: her.cookie })).json()) as { people: { id: string; isSuperLike: boolean }[] };
+    expect(likes.people).toEqual([expect.objectContaining({ id: me.id, isSuperLike: true })]);
+  });
+});
+
+describe("POST /api/swipe/undo", () => {
+  test("a free user is refused with 403 and the swipe stays", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const her = await createMember(app);
+    await swipeAs(me.cookie, { swipedId: her.id, isLike: false });
+    const response = await app.request("POST", "/api/swipe/undo", { cookie: me.cookie });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: "Undo requires Premium Plus" });
+    expect(await app.deps.db.select().from(swipes)).toHaveLength(1);
+  });
+
+  test("Premium Plus undoes the last swipe and gets the card back; a swipe that made a match stays", async () => {
+    const me = await createMember(app, { gender: "male", plan: "premium_plus" });
+    const her = await createMember(app, { firstName: "Ana" });
+    const matched = await createMember(app, { firstName: "Bea" });
+    await recordSwipe(app, matched.id, me.id, true);
+    await swipeAs(me.cookie, { swipedId: her.id, isLike: false });
+    app.clock.advance(1000);
+    const undo = await app.request("POST", "/api/swipe/undo", { cookie: me.cookie });
+    expect(undo.status).toBe(200);
+    expect(await undo.json()).toMatchObject({ swipedId: her.id, card: { id: her.id, firstName: "Ana" } });
+    expect(await app.deps.db.select().from(swipes).where(eq(swipes.swiperId, me.id))).toHaveLength(0);
+
+    expect((await swipeAs(me.cookie, { swipedId: matched.id, isLike: true })).body.isMatch).toBe(true);
+    const refused = await app.request("POST", "/api/swipe/undo", { cookie: me.cookie });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ message: "A swipe that made a match cannot be undone" });
+  });
+
+  test("an admin on the free plan may undo (admins have the premium features)", async () => {
+    const me = await createMember(app, { gender: "male", isAdmin: true });
+    const her = await createMember(app);
+    await swipeAs(me.cookie, { swipedId: her.id, isLike: false });
+    expect((await app.request("POST", "/api/swipe/undo", { cookie: me.cookie })).status).toBe(200);
+  });
+});
+
+describe("POST /api/boost", () => {
+  test("a free user and a Premium Monthly user are refused with 403", async () => {
+    const free = await createMember(app, { gender: "male" });
+    const monthly = await createMember(app, { gender: "male", plan: "premium" });
+    for (const member of [free, monthly]) {
+      const response = await app.request("POST", "/api/boost", { cookie: member.cookie });
+      expect(response.status).toBe(403);
+      expect(await response.json()).toEqual({ message: "Boost requires Premium Plus" });
+    }
+    const [row] = await app.deps.db.select({ boostedUntil: users.boostedUntil }).from(users).where(eq(users.id, free.id));
+    expect(row!.boostedUntil).toBeNull();
+  });
+
+  test("Premium Plus is boosted for 30 minutes and comes first in nearby decks meanwhile", async () => {
+    const viewer = await createMember(app, { gender: "female" });
+    await createMember(app, { gender: "male", firstName: "Active" });
+    const me = await createMember(app, { gender: "male", plan: "premium_plus", age: 50, lastActiveAt: null });
+    const response = await app.request("POST", "/api/boost", { cookie: me.cookie });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ boostedUntil: new Date(app.clock.now().getTime() + 30 * 60_000).toISOString() });
+    expect((await discover(viewer.cookie)).body[0]!.id).toBe(me.id);
+    app.clock.advance(31 * 60_000);
+    expect((await discover(viewer.cookie)).body[0]!.id).not.toBe(me.id);
+  });
+});
+
+describe("GET /api/likes", () => {
+  test("a free user gets only the count, never the people", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const a = await createMember(app);
+    const b = await createMember(app);
+    await recordSwipe(app, a.id, me.id, true);
+    await recordSwipe(app, b.id, me.id, true);
+    const response = await app.request("GET", "/api/likes", { cookie: me.cookie });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toEqual({ count: 2, people: null, locked: true });
+    expect(JSON.stringify(body)).not.toContain(a.id);
+  });
+
+  test("a premium user sees who liked them and is waiting, not those already answered", async () => {
+    const me = await createMember(app, { gender: "male", plan: "premium" });
+    const waiting = await createMember(app, { firstName: "Waiting" });
+    const answered = await createMember(app, { firstName: "Answered" });
+    const passer = await createMember(app, { firstName: "Passer" });
+    await recordSwipe(app, waiting.id, me.id, true);
+    await recordSwipe(app, answered.id, me.id, true);
+    await recordSwipe(app, passer.id, me.id, false);
+    await recordSwipe(app, me.id, answered.id, false);
+    const body = (await (await app.request("GET", "/api/likes", { cookie: me.cookie })).json()) as { count: number; people: { id: string; firstName: string; isSuperLike: boolean }[] };
+    expect(body.count).toBe(1);
+    expect(body.people).toEqual([expect.objectContaining({ id: waiting.id, firstName: "Waiting", isSuperLike: false })]);
+  });
+
+  test("signed out is 401", async () => {
+    expect((await app.request("GET", "/api/likes")).status).toBe(401);
+    expect((await app.request("POST", "/api/swipe", { body: { swipedId: "x", isLike: true } })).status).toBe(401);
+    const count = await app.deps.db.all<{ n: number }>(sql`select count(*) as n from swipes`);
+    expect(count[0]!.n).toBe(0);
+  });
+});

@@ -1,0 +1,291 @@
+/**
+ * Suggestions (spec points 2, 7; issue 5 item 1). Filtering and ranking run in SQL:
+ *
+ * 1. A candidate pool is the union of three small index-driven sets: everyone who liked the
+ *    caller (swipes_swiped_like_idx), everyone boosted now (users_boosted_until_idx), and the
+ *    first DISCOVERY_POOL_SIZE eligible people walking users_last_active_idx newest first.
+ * 2. The pool is ranked by one score: liked/super-liked the caller, boosted, shared relationship
+ *    goals and denomination, age closeness, recent activity (docs/decisions/0060).
+ *
+ * Eligibility (every set): other gender, a profile with at least one photo, not the caller, not
+ * already swiped by the caller, not banned, no block either way, not held by the client, and
+ * within the caller's search distance when both have a city. Distances use city centres only.
+ */
+import { sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { DISCOVERY_POOL_SIZE } from "../../platform/constants";
+import { CITIES, distanceKm } from "../profile/cities";
+import { photoUrl } from "../profile/profile-json";
+
+export interface Viewer {
+  id: string;
+  gender: "male" | "female";
+  age: number;
+  denomination: string;
+  relationshipGoals: string | null;
+  searchDistance: number;
+  city: string | null;
+  cityLat: number | null;
+  cityLng: number | null;
+}
+
+/** One card (spec point 2): never an email, an exact position or whether a plain like happened. */
+export interface DiscoveryCard {
+  id: string;
+  firstName: string;
+  age: number;
+  gender: "male" | "female";
+  denomination: string;
+  churchName: string;
+  bio: string;
+  interests: string[];
+  occupation: string | null;
+  education: string | null;
+  jesusChristMeaning: string | null;
+  faithDuration: string;
+  relationshipGoals: string | null;
+  ministryInvolvement: string | null;
+  photos: string[];
+  /** Rounded km between city centres; null when either side has no city. */
+  distanceKm: number | null;
+  /** They super-liked the viewer: shown on the card (Premium Plus feature of the sender). */
+  superLikedYou: boolean;
+}
+
+/** The caller's own profile, or null when it is incomplete (no profile row or no photo). */
+export async function loadViewer(db: Database, userId: string): Promise<Viewer | null> {
+  const rows = await db.all<{
+    gender: "male" | "female";
+    age: number;
+    denomination: string;
+    relationship_goals: string | null;
+    search_distance: number;
+    city: string | null;
+    city_lat: number | null;
+    city_lng: number | null;
+  }>(sql`select p.gender, p.age, p.denomination, p.relationship_goals, p.search_distance, p.city, p.city_lat, p.city_lng
+    from profiles p where p.user_id = ${userId} and exists (select 1 from photos ph where ph.user_id = p.user_id)`);
+  const row = rows[0];
+  if (row === undefined) return null;
+  return {
+    id: userId,
+    gender: row.gender,
+    age: row.age,
+    denomination: row.denomination,
+    relationshipGoals: row.relationship_goals,
+    searchDistance: row.search_distance,
+    city: row.city,
+    cityLat: row.city_lat,
+    cityLng: row.city_lng,
+  };
+}
+
+/** City ids whose centre lies within the viewer's search distance (the city list is small). */
+function citiesInReach(viewer: Viewer): string[] | null {
+  if (viewer.cityLat === null || viewer.cityLng === null) return null;
+  const here = { lat: viewer.cityLat, lng: viewer.cityLng };
+  return CITIES.filter((city) => distanceKm(here, city) <= viewer.searchDistance).map((city) => city.id);
+}
+
+function idList(ids: string[]): SQL {
+  return sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+}
+
+/** The eligibility rules as one SQL condition over users `u` and profiles `p`. */
+function eligibleSql(viewer: Viewer, exclude: string[]): SQL {
+  const otherGender = viewer.gender === "male" ? "female" : "male";
+  const reach = citiesInReach(viewer);
+  const parts: SQL[] = [
+    sql`u.is_banned = 0`,
+    sql`u.id <> ${viewer.id}`,
+    sql`p.gender = ${otherGender}`,
+    sql`exists (select 1 from photos ph where ph.user_id = u.id)`,
+    sql`not exists (select 1 from swipes sw where sw.swiper_id = ${viewer.id} and sw.swiped_id = u.id)`,
+    // Two lookups rather than one OR, so each uses the blocks primary key or blocks_blocked_idx.
+    sql`not exists (select 1 from blocks b1 where b1.blocker_id = ${viewer.id} and b1.blocked_id = u.id)`,
+    sql`not exists (select 1 from blocks b2 where b2.blocker_id = u.id and b2.blocked_id = ${viewer.id})`,
+  ];
+  if (exclude.length > 0) parts.push(sql`u.id not in (${idList(exclude)})`);
+  if (reach !== null) {
+    // People without a city have no known distance: they stay in (the card shows the fixed text).
+    parts.push(reach.length === 0 ? sql`(p.city is null or p.city_lat is null)` : sql`(p.city is null or p.city_lat is null or p.city in (${idList(reach)}))`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+interface CandidateRow {
+  id: string;
+  first_name: string;
+  age: number;
+  gender: "male" | "female";
+  denomination: string;
+  church_name: string;
+  bio: string;
+  interests: string;
+  occupation: string | null;
+  education: string | null;
+  jesus_christ_meaning: string | null;
+  faith_duration: string;
+  relationship_goals: string | null;
+  ministry_involvement: string | null;
+  city_lat: number | null;
+  city_lng: number | null;
+  liked_me: number | null;
+}
+
+const cardColumns = sql`u.id, u.first_name, p.age, p.gender, p.denomination, p.church_name, p.bio, p.interests, p.occupation,
+  p.education, p.jesus_christ_meaning, p.faith_duration, p.relationship_goals, p.ministry_involvement, p.city_lat, p.city_lng`;
+
+/** 2 = super-liked the viewer, 1 = liked, null = neither. */
+function likedMeSql(viewerId: string): SQL {
+  return sql`(select 1 + max(lk.is_super_like) from swipes lk where lk.swiper_id = u.id and lk.swiped_id = ${viewerId} and lk.is_like = 1)`;
+}
+
+/** The next `limit` candidates for the viewer, best first. */
+export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit: number, exclude: string[]): Promise<DiscoveryCard[]> {
+  const eligible = eligibleSql(viewer, exclude);
+  const nowMs = now.getTime();
+  const day = 86_400_000;
+  const rows = await db.all<CandidateRow>(sql`
+    with pool(id) as (
+      select lk.swiper_id from swipes lk where lk.swiped_id = ${viewer.id} and lk.is_like = 1
+      union
+      select bu.id from users bu where bu.boosted_until > ${nowMs}
+      union
+      select id from (
+        select u.id from users u cross join profiles p on p.user_id = u.id
+        where ${eligible}
+        order by u.last_active_at desc
+        limit ${DISCOVERY_POOL_SIZE}
+      )
+    )
+    select * from (
+      select ${cardColumns}, u.last_active_at as last_active_at, ${likedMeSql(viewer.id)} as liked_me,
+        coalesce(u.boosted_until > ${nowMs}, 0) as boosted
+      from pool cross join users u on u.id = pool.id cross join profiles p on p.user_id = u.id
+      where ${eligible}
+    )
+    order by
+      (case liked_me when 2 then 1100 when 1 then 1000 else 0 end)
+      + boosted * 500
+      + (case when relationship_goals is not null and relationship_goals = ${viewer.relationshipGoals} then 40 else 0 end)
+      + (case when denomination = ${viewer.denomination} then 25 else 0 end)
+      - min(abs(age - ${viewer.age}), 20) * 3
+      + (case when last_active_at > ${nowMs - day} then 30 when last_active_at > ${nowMs - 7 * day} then 15 else 0 end)
+      desc,
+      last_active_at desc, id
+    limit ${limit}
+  `);
+  return withPhotos(db, viewer, rows);
+}
+
+/** Cards for the given rows: photos in one query, city distance computed here. */
+async function withPhotos(db: Database, viewer: Viewer, rows: CandidateRow[]): Promise<DiscoveryCard[]> {
+  if (rows.length === 0) return [];
+  const photoRows = await db.all<{ user_id: string; file_name: string }>(
+    sql`select user_id, file_name from photos where user_id in (${idList(rows.map((row) => row.id))}) order by user_id, position`,
+  );
+  const photosByUser = new Map<string, string[]>();
+  for (const photo of photoRows) {
+    const list = photosByUser.get(photo.user_id) ?? [];
+    list.push(photoUrl(photo.file_name));
+    photosByUser.set(photo.user_id, list);
+  }
+  return rows.map((row) => toCard(viewer, row, photosByUser.get(row.id) ?? []));
+}
+
+function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng">, row: CandidateRow, photos: string[]): DiscoveryCard {
+  const known = viewer.cityLat !== null && viewer.cityLng !== null && row.city_lat !== null && row.city_lng !== null;
+  return {
+    id: row.id,
+    firstName: row.first_name,
+    age: row.age,
+    gender: row.gender,
+    denomination: row.denomination,
+    churchName: row.church_name,
+    bio: row.bio,
+    interests: parseInterests(row.interests),
+    occupation: row.occupation,
+    education: row.education,
+    jesusChristMeaning: row.jesus_christ_meaning,
+    faithDuration: row.faith_duration,
+    relationshipGoals: row.relationship_goals,
+    ministryInvolvement: row.ministry_involvement,
+    photos,
+    // Same city reads "1 km", never "0 km" (docs/decisions/0061).
+    distanceKm: known ? Math.max(1, Math.round(distanceKm({ lat: viewer.cityLat!, lng: viewer.cityLng! }, { lat: row.city_lat!, lng: row.city_lng! }))) : null,
+    superLikedYou: row.liked_me === 2,
+  };
+}
+
+function parseInterests(value: string): string[] {
+  try {
+    const parsed = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** One person's card for the viewer (undo puts it back on top), or null if no longer eligible. */
+export async function cardFor(db: Database, viewer: Viewer, userId: string): Promise<DiscoveryCard | null> {
+  const rows = await db.all<CandidateRow>(sql`
+    select ${cardColumns}, ${likedMeSql(viewer.id)} as liked_me
+    from users u join profiles p on p.user_id = u.id
+    where u.id = ${userId} and u.is_banned = 0`);
+  const cards = await withPhotos(db, viewer, rows);
+  return cards[0] ?? null;
+}
+
+export interface LikeEntry {
+  id: string;
+  firstName: string;
+  age: number;
+  denomination: string;
+  churchName: string;
+  photo: string | null;
+  isSuperLike: boolean;
+  likedAt: string;
+}
+
+/** Who liked the viewer and is still waiting for an answer (not swiped back, not banned, not blocked). */
+function pendingLikesWhere(viewerId: string): SQL {
+  return sql`lk.swiped_id = ${viewerId} and lk.is_like = 1 and u.is_banned = 0
+    and not exists (select 1 from swipes back where back.swiper_id = ${viewerId} and back.swiped_id = lk.swiper_id)
+    and not exists (select 1 from blocks b1 where b1.blocker_id = ${viewerId} and b1.blocked_id = u.id)
+    and not exists (select 1 from blocks b2 where b2.blocker_id = u.id and b2.blocked_id = ${viewerId})`;
+}
+
+export async function countPendingLikes(db: Database, viewerId: string): Promise<number> {
+  const rows = await db.all<{ n: number }>(sql`select count(*) as n from swipes lk join users u on u.id = lk.swiper_id where ${pendingLikesWhere(viewerId)}`);
+  return rows[0]?.n ?? 0;
+}
+
+export async function listPendingLikes(db: Database, viewerId: string, limit = 100): Promise<LikeEntry[]> {
+  const rows = await db.all<{ id: string; first_name: string; age: number; denomination: string; church_name: string; photo: string | null; is_super_like: number; created_at: number }>(sql`
+    select u.id, u.first_name, p.age, p.denomination, p.church_name, lk.is_super_like, lk.created_at,
+      (select ph.file_name from photos ph where ph.user_id = u.id order by ph.position limit 1) as photo
+    from swipes lk join users u on u.id = lk.swiper_id join profiles p on p.user_id = u.id
+    where ${pendingLikesWhere(viewerId)}
+    order by lk.is_super_like desc, lk.created_at desc
+    limit ${limit}`);
+  return rows.map((row) => ({
+    id: row.id,
+    firstName: row.first_name,
+    age: row.age,
+    denomination: row.denomination,
+    churchName: row.church_name,
+    photo: row.photo === null ? null : photoUrl(row.photo),
+    isSuperLike: row.is_super_like === 1,
+    likedAt: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/** Activity for ranking, written at most every five minutes so reads stay reads. */
+export async function touchActivity(db: Database, userId: string, now: Date): Promise<void> {
+  const nowMs = now.getTime();
+  await db.run(sql`update users set last_active_at = ${nowMs} where id = ${userId} and (last_active_at is null or last_active_at < ${nowMs - 5 * 60_000})`);
+}

@@ -1,0 +1,133 @@
+/**
+ * Swipes, matches and the Premium Plus actions (issue 5 items 2 and 3).
+ *
+ * A swipe is ONE db.batch (one transaction, docs/decisions/0002), docs/decisions/0062:
+ *   1. free users only: the day's counter is created or incremented only while below the limit
+ *      (INSERT ... ON CONFLICT DO UPDATE ... WHERE swipes < limit RETURNING swipes);
+ *   2. the swipe row is inserted only if statement 1 changed a row (`changes() = 1`); a second
+ *      swipe of the same person breaks the unique pair index, which rolls the whole batch back,
+ *      so the counter is never consumed by a refused swipe;
+ *   3. on a like, the match is inserted only if the other person's like exists, once per pair
+ *      (matches_pair_unique + ON CONFLICT DO NOTHING RETURNING id tells who created it).
+ * Statements run one after another on the single connection, so two people liking each other
+ * at the same moment see each other's like in one of the two batches: exactly one match.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import type { SessionUser } from "../auth/session";
+import { jakartaDayOf } from "../../platform/clock";
+import { BOOST_DURATION_MS, FREE_DAILY_SWIPES } from "../../platform/constants";
+import { newId } from "../../platform/ids";
+import { hasPremium, hasPremiumPlus } from "../premium/plan-rules";
+
+export type SwipeOutcome =
+  | { ok: true; isMatch: boolean; matchId?: string; createdMatch: boolean; swipesToday: number | null }
+  | { ok: false; status: 400 | 403 | 404 | 429; message: string };
+
+export const SWIPE_MESSAGES = {
+  self: "You cannot swipe yourself",
+  notFound: "User not found",
+  twice: "You already swiped this person",
+  limit: "Daily swipe limit reached",
+  superLikeNeedsLike: "A super like is a like",
+  superLikePlus: "Super like requires Premium Plus",
+  undoPlus: "Undo requires Premium Plus",
+  boostPlus: "Boost requires Premium Plus",
+  nothingToUndo: "Nothing to undo",
+  undoMatched: "A swipe that made a match cannot be undone",
+} as const;
+
+/** The person may be swiped: exists, has a profile, not banned, no block either way. */
+async function isSwipeable(db: Database, swiperId: string, swipedId: string): Promise<boolean> {
+  const rows = await db.all<{ ok: number }>(sql`
+    select 1 as ok from users u join profiles p on p.user_id = u.id
+    where u.id = ${swipedId} and u.is_banned = 0
+      and not exists (select 1 from blocks b1 where b1.blocker_id = ${swiperId} and b1.blocked_id = u.id)
+      and not exists (select 1 from blocks b2 where b2.blocker_id = u.id and b2.blocked_id = ${swiperId})`);
+  return rows.length > 0;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { message?: string })?.message ?? error) + String((error as { cause?: unknown })?.cause ?? "");
+  return text.includes("UNIQUE constraint failed");
+}
+
+export async function swipe(
+  db: Database,
+  user: SessionUser,
+  now: Date,
+  input: { swipedId: string; isLike: boolean; isSuperLike?: boolean },
+): Promise<SwipeOutcome> {
+  const isSuperLike = input.isSuperLike === true;
+  if (input.swipedId === user.id) return { ok: false, status: 400, message: SWIPE_MESSAGES.self };
+  if (isSuperLike && !input.isLike) return { ok: false, status: 400, message: SWIPE_MESSAGES.superLikeNeedsLike };
+  if (isSuperLike && !hasPremiumPlus(user, now)) return { ok: false, status: 403, message: SWIPE_MESSAGES.superLikePlus };
+  if (!(await isSwipeable(db, user.id, input.swipedId))) return { ok: false, status: 404, message: SWIPE_MESSAGES.notFound };
+
+  const limited = !hasPremium(user, now);
+  const day = jakartaDayOf(now);
+  const nowMs = now.getTime();
+  const swipeId = newId();
+  const matchId = newId();
+  const [user1Id, user2Id] = user.id < input.swipedId ? [user.id, input.swipedId] : [input.swipedId, user.id];
+
+  const counter = sql`insert into daily_usage (user_id, day, swipes, chats) values (${user.id}, ${day}, 1, 0)
+    on conflict (user_id, day) do update set swipes = swipes + 1 where swipes < ${FREE_DAILY_SWIPES}
+    returning swipes`;
+  const insertSwipe = sql`insert into swipes (id, swiper_id, swiped_id, is_like, is_super_like, created_at)
+    select ${swipeId}, ${user.id}, ${input.swipedId}, ${input.isLike ? 1 : 0}, ${isSuperLike ? 1 : 0}, ${nowMs}
+    where ${limited ? sql`changes() = 1` : sql`1`}`;
+  const insertMatch = sql`insert into matches (id, user1_id, user2_id, created_at)
+    select ${matchId}, ${user1Id}, ${user2Id}, ${nowMs}
+    where exists (select 1 from swipes s where s.swiper_id = ${user.id} and s.swiped_id = ${input.swipedId} and s.is_like = 1)
+      and exists (select 1 from swipes s where s.swiper_id = ${input.swipedId} and s.swiped_id = ${user.id} and s.is_like = 1)
+    on conflict do nothing
+    returning id`;
+
+  let counted: { swipes: number }[] = [];
+  let created: { id: string }[] = [];
+  try {
+    const statements = [...(limited ? [db.all<{ swipes: number }>(counter)] : []), db.run(insertSwipe), db.all<{ id: string }>(insertMatch)] as const;
+    // drizzle's batch takes the built queries; each result comes back in order.
+    const results = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as unknown[];
+    if (limited) counted = results[0] as { swipes: number }[];
+    created = results[results.length - 1] as { id: string }[];
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, status: 400, message: SWIPE_MESSAGES.twice };
+    throw error;
+  }
+  if (limited && counted.length === 0) return { ok: false, status: 429, message: SWIPE_MESSAGES.limit };
+
+  const swipesToday = limited ? counted[0]!.swipes : null;
+  if (created.length > 0) return { ok: true, isMatch: true, matchId: created[0]!.id, createdMatch: true, swipesToday };
+  if (!input.isLike) return { ok: true, isMatch: false, createdMatch: false, swipesToday };
+  // A like that meets an existing match (e.g. created by the other side's batch) still reads as one.
+  const existing = await db.all<{ id: string }>(sql`select id from matches where user1_id = ${user1Id} and user2_id = ${user2Id}`);
+  if (existing[0] !== undefined) return { ok: true, isMatch: true, matchId: existing[0].id, createdMatch: false, swipesToday };
+  return { ok: true, isMatch: false, createdMatch: false, swipesToday };
+}
+
+/** Undo the latest swipe (Premium Plus), unless it made a match. One conditional DELETE. */
+export async function undoLastSwipe(db: Database, user: SessionUser, now: Date): Promise<{ ok: true; swipedId: string } | { ok: false; status: 400 | 403; message: string }> {
+  if (!hasPremiumPlus(user, now)) return { ok: false, status: 403, message: SWIPE_MESSAGES.undoPlus };
+  const latest = await db.all<{ id: string; swiped_id: string }>(
+    sql`select id, swiped_id from swipes where swiper_id = ${user.id} order by created_at desc, rowid desc limit 1`,
+  );
+  const last = latest[0];
+  if (last === undefined) return { ok: false, status: 400, message: SWIPE_MESSAGES.nothingToUndo };
+  const [user1Id, user2Id] = user.id < last.swiped_id ? [user.id, last.swiped_id] : [last.swiped_id, user.id];
+  const deleted = await db.all<{ swiped_id: string }>(sql`
+    delete from swipes where id = ${last.id}
+      and not exists (select 1 from matches m where m.user1_id = ${user1Id} and m.user2_id = ${user2Id})
+    returning swiped_id`);
+  if (deleted.length === 0) return { ok: false, status: 400, message: SWIPE_MESSAGES.undoMatched };
+  return { ok: true, swipedId: last.swiped_id };
+}
+
+/** Boost (Premium Plus): 30 minutes at the front of nearby people's decks. */
+export async function boost(db: Database, user: SessionUser, now: Date): Promise<{ ok: true; boostedUntil: Date } | { ok: false; status: 403; message: string }> {
+  if (!hasPremiumPlus(user, now)) return { ok: false, status: 403, message: SWIPE_MESSAGES.boostPlus };
+  const boostedUntil = new Date(now.getTime() + BOOST_DURATION_MS);
+  await db.run(sql`update users set boosted_until = ${boostedUntil.getTime()} where id = ${user.id}`);
+  return { ok: true, boostedUntil };
+}
