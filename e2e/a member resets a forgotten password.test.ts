@@ -42,6 +42,9 @@ describe("a member who forgot the password", () => {
       const toast = page.getByTestId("toast");
       await toast.waitFor({ state: "visible" });
       expect(await toast.innerText()).toContain("Please enter your email address");
+      // The modal dims the toasts beneath it, so the dialog says it too.
+      expect(await dialog.getByRole("alert").innerText()).toBe("Please enter your email address");
+      await screenshot(page, "forgot-password-dialog-empty-en-phone");
       await dialog.getByLabel("Email Address").fill(account.email);
       await screenshot(page, "forgot-password-dialog-en-phone");
       await dialog.getByRole("button", { name: "Send Reset Link" }).click();
@@ -118,6 +121,30 @@ describe("a member who forgot the password", () => {
       } finally {
         await browser.close();
       }
+    }
+  });
+
+  it("is told why when Google sign-in is not set up on this server, from the button and from the server's redirect", async () => {
+    const browser = await openBrowser({ viewport: PHONE });
+    const { page } = browser;
+    try {
+      await page.goto(`${server.origin}/auth`);
+      await page.waitForSelector("[data-island=auth-panel][data-hydrated]");
+      await page.getByRole("button", { name: "Continue with Google" }).click();
+      const toast = page.getByTestId("toast");
+      await toast.waitFor({ state: "visible" });
+      expect(await toast.innerText()).toContain("Google sign-in has not been set up on this server yet");
+      expect(page.url()).toBe(`${server.origin}/auth`);
+
+      // A bookmarked or typed /api/auth/facebook comes back to /auth with the same explanation.
+      await page.goto(`${server.origin}/api/auth/facebook`);
+      await page.waitForURL(/\/auth/);
+      await page.getByTestId("toast").filter({ hasText: "Facebook sign-in has not been set up on this server yet" }).waitFor({ state: "visible" });
+      // The explanation is shown once: the address loses its error parameters.
+      await page.waitForFunction(() => window.location.search === "");
+      await screenshot(page, "auth-provider-not-configured-en-phone");
+    } finally {
+      await browser.close();
     }
   });
 });

@@ -10,26 +10,35 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
   const t = useT();
   const [email, setEmail] = useState(initialEmail);
   const [pending, setPending] = useState(false);
+  // Shown inside the dialog too: a modal <dialog> sits above the toasts, which it dims.
+  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (open) setEmail(initialEmail);
+    if (open) {
+      setEmail(initialEmail);
+      setError(null);
+    }
   }, [open, initialEmail]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     event.stopPropagation();
     if (email.trim() === "") {
+      setError("Please enter your email address");
       toast({ title: t("toast.error"), description: translateMessage(t, "Please enter your email address"), variant: "destructive" });
       return;
     }
     setPending(true);
+    setError(null);
     try {
       const result = await api<{ message: string }>("POST", "/api/auth/forgot-password", { email: email.trim() });
       toast({ title: t("toast.success"), description: translateMessage(t, result.message), variant: "success" });
       setEmail("");
       onClose();
     } catch (caught) {
-      toast({ title: t("toast.error"), description: translateMessage(t, caught instanceof ApiError ? caught.message : "Network error"), variant: "destructive" });
+      const message = caught instanceof ApiError ? caught.message : "Network error";
+      setError(message);
+      toast({ title: t("toast.error"), description: translateMessage(t, message), variant: "destructive" });
     } finally {
       setPending(false);
     }
@@ -40,7 +49,22 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
       <form className="form" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor="forgot-email">{t("auth.forgot.email")}</label>
-          <input id="forgot-email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          <input
+            id="forgot-email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={error !== null}
+            aria-describedby={error !== null ? "forgot-email-error" : undefined}
+            required
+          />
+          {error !== null ? (
+            <p id="forgot-email-error" className="field-error" role="alert">
+              {translateMessage(t, error)}
+            </p>
+          ) : null}
         </div>
         <div className="dialog-actions">
           <button type="button" className="button button-ghost" onClick={onClose}>
