@@ -32,6 +32,13 @@ const environmentSchema = z.object({
   FIREBASE_TOKEN_SYNC_URL: optionalString,
   /** One-time secret that enables the setup page's temporary admin access. Unset: disabled. */
   ADMIN_BOOTSTRAP_SECRET: optionalString.pipe(z.string().min(16).optional()),
+  /** Android wrapper identifiers shown on the setup pages (public identifiers, not secrets). */
+  ANDROID_OAUTH_CLIENT_ID: optionalString,
+  ANDROID_PACKAGE_NAME: optionalString,
+  ANDROID_SHA256_FINGERPRINT: optionalString,
+  FIREBASE_ANDROID_APP_ID: optionalString,
+  /** Where people write about their data (privacy policy, data deletion). */
+  SUPPORT_EMAIL: optionalString.pipe(z.string().email().optional()),
   /** JSON array of RTCIceServer objects for calls, e.g. [{"urls":"stun:stun.example.org"}]. */
   ICE_SERVERS: optionalString,
   REDIS_URL: optionalString,
@@ -81,6 +88,14 @@ export function parseConfig(env: Record<string, string | undefined>) {
       tokenSyncUrl: e.FIREBASE_TOKEN_SYNC_URL,
     },
     adminBootstrapSecret: e.ADMIN_BOOTSTRAP_SECRET,
+    android: {
+      oauthClientId: e.ANDROID_OAUTH_CLIENT_ID,
+      packageName: e.ANDROID_PACKAGE_NAME,
+      sha256Fingerprint: e.ANDROID_SHA256_FINGERPRINT,
+      firebaseAppId: e.FIREBASE_ANDROID_APP_ID,
+    },
+    /** Default: the support mailbox at the app's own host name. */
+    supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(appOrigin).hostname}`,
     iceServers,
     redisUrl: e.REDIS_URL,
     apiBaseUrl: e.API_BASE_URL,

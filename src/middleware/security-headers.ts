@@ -24,7 +24,8 @@ export function securityHeaders(options: { isHttps: boolean; extra?: CspSources 
     if (!c.res.headers.has("Referrer-Policy")) c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     if (options.isHttps) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     const type = c.res.headers.get("Content-Type") ?? "";
-    if (type.startsWith("text/html")) {
+    // A static page of public/ cannot carry a nonce; it arrives with its own stricter policy.
+    if (type.startsWith("text/html") && !c.res.headers.has("Content-Security-Policy")) {
       c.header(
         "Content-Security-Policy",
         [
@@ -43,7 +44,7 @@ export function securityHeaders(options: { isHttps: boolean; extra?: CspSources 
           "form-action 'self'",
         ].join("; "),
       );
-      c.header("X-Frame-Options", "DENY");
     }
+    if (type.startsWith("text/html")) c.header("X-Frame-Options", "DENY");
   });
 }

@@ -1,0 +1,181 @@
+/**
+ * The operator pages in a real Chromium against the real server (no provider configured):
+ * /google-setup copies the exact redirect URI and reads "Copied" for about 2 seconds,
+ * /firebase-test shows the signed-out state and the configuration card (Missing, from the
+ * server's real configuration), the dashboard, the legal pages and the icon generator render.
+ * Screenshots at phone and desktop sizes, English and Indonesian, go to e2e/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function useLanguage(context: BrowserContext, lang: "en" | "id") {
+  await context.addCookies([{ name: "app-language", value: lang, url: server.origin }]);
+}
+
+/** Islands answer clicks only once hydrated; the page's module script has run by load + idle. */
+async function openHydrated(page: Page, path: string) {
+  await page.goto(`${server.origin}${path}`, { waitUntil: "networkidle" });
+}
+
+describe("an operator", () => {
+  it("copies the Google redirect URI on /google-setup and sees 'Copied' for about 2 seconds", async () => {
+    const browser = await openBrowser({ viewport: PHONE, permissions: ["clipboard-read", "clipboard-write"] });
+    const { page } = browser;
+    try {
+      await openHydrated(page, "/google-setup");
+      const redirect = page.locator('[data-testid="copy-google-redirect"]');
+      expect(await redirect.locator("code").innerText()).toBe(`${server.origin}/api/auth/google/callback`);
+      const button = redirect.locator("button");
+      expect(await button.innerText()).toBe("Copy");
+      await button.click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="copy-google-redirect"] button')?.textContent === "Copied");
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.origin}/api/auth/google/callback`);
+      await screenshot(page, "google-setup-copied-en-phone");
+      // The confirmation goes away by itself after about 2 seconds.
+      await page.waitForFunction(() => document.querySelector('[data-testid="copy-google-redirect"] button')?.textContent === "Copy", undefined, { timeout: 4000 });
+      // No bootstrap secret on this server: the temporary admin access explains it is disabled.
+      expect(await page.getByText("the server has no ADMIN_BOOTSTRAP_SECRET").isVisible()).toBe(true);
+      expect(await page.locator('a[href="/api/auth/google"]').count()).toBe(1);
+      await screenshot(page, "google-setup-en-phone");
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, "google-setup-en-desktop");
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("reads /google-setup in Bahasa Indonesia", async () => {
+    const browser = await openBrowser({ viewport: PHONE, permissions: ["clipboard-read", "clipboard-write"] });
+    const { page, context } = browser;
+    try {
+      await useLanguage(context, "id");
+      await openHydrated(page, "/google-setup");
+      expect(await page.locator("h1").innerText()).toBe("Pengaturan masuk lewat media sosial");
+      await page.locator('[data-testid="copy-origin"] button').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="copy-origin"] button')?.textContent === "Tersalin");
+      await screenshot(page, "google-setup-id-phone");
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, "google-setup-id-desktop");
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("sees the signed-out state and the configuration card on /firebase-test", async () => {
+    const browser = await openBrowser({ viewport: PHONE, permissions: ["clipboard-read", "clipboard-write"] });
+    const { page } = browser;
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    try {
+      await openHydrated(page, "/firebase-test");
+      expect(await page.getByRole("button", { name: "Sign in with Google" }).isVisible()).toBe(true);
+      expect(await page.getByRole("button", { name: "Sign in with Facebook" }).isVisible()).toBe(true);
+      expect(await page.getByText("Loading Firebase Auth").count()).toBe(0);
+      const card = page.locator('[data-testid="firebase-config"]');
+      for (const label of ["API Key", "Project ID", "App ID"]) expect(await card.locator("dt", { hasText: label }).isVisible()).toBe(true);
+      expect(await card.getByText("Missing", { exact: true }).count()).toBe(3);
+      // Not configured: a press explains why instead of opening a popup.
+      await page.getByRole("button", { name: "Sign in with Google" }).click();
+      await page.getByText("Firebase is not configured", { exact: true }).waitFor();
+      // The integration test without a hosted user gives the spec's no-firebase-user answer.
+      await page.getByRole("button", { name: "Test Integration" }).click();
+      await page.getByText("Please sign in with Firebase first to test integration").waitFor();
+      // Mobile configuration: a copy of a set value is impossible here (all Missing), so check the labels.
+      expect(await page.locator('[data-testid="mobile-config"]').getByText("Missing", { exact: true }).count()).toBe(4);
+      await screenshot(page, "firebase-test-en-phone");
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, "firebase-test-en-desktop");
+      expect(errors.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("reads /firebase-test in Bahasa Indonesia", async () => {
+    const browser = await openBrowser({ viewport: PHONE });
+    const { page, context } = browser;
+    try {
+      await useLanguage(context, "id");
+      await openHydrated(page, "/firebase-test");
+      expect(await page.getByRole("button", { name: "Masuk dengan Google" }).isVisible()).toBe(true);
+      expect(await page.locator('[data-testid="firebase-config"]').getByText("Belum diisi", { exact: true }).count()).toBe(3);
+      await screenshot(page, "firebase-test-id-phone");
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, "firebase-test-id-desktop");
+    } finally {
+      await browser.close();
+    }
+  });
+
+  for (const lang of ["en", "id"] as const) {
+    it(`opens the OAuth Testing Dashboard and the legal pages (${lang})`, async () => {
+      const browser = await openBrowser({ viewport: PHONE });
+      const { page, context } = browser;
+      try {
+        await useLanguage(context, lang);
+        await openHydrated(page, "/oauth-dashboard");
+        expect(await page.locator('a[href="/auth"]').first().isVisible()).toBe(true);
+        await screenshot(page, `oauth-dashboard-${lang}-phone`);
+        await page.setViewportSize(DESKTOP);
+        await screenshot(page, `oauth-dashboard-${lang}-desktop`);
+        await page.setViewportSize(PHONE);
+        for (const path of ["privacy-policy", "data-deletion"]) {
+          await openHydrated(page, `/${path}`);
+          await screenshot(page, `${path}-${lang}-phone`);
+          await page.setViewportSize(DESKTOP);
+          await screenshot(page, `${path}-${lang}-desktop`);
+          await page.setViewportSize(PHONE);
+        }
+        expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+        // Without a configured provider the dashboard's test button explains instead of navigating.
+        await openHydrated(page, "/oauth-dashboard");
+        await page.locator('button[data-provider="google"]').click();
+        await page.getByText(lang === "en" ? "Google sign-in is not set up" : "Login Google belum diatur", { exact: true }).waitFor();
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+
+  it("draws the 1024 × 1024 icon and offers it as a PNG download", async () => {
+    const browser = await openBrowser({ viewport: PHONE });
+    const { page } = browser;
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    try {
+      const response = await page.goto(`${server.origin}/create-facebook-icon.html`, { waitUntil: "networkidle" });
+      expect(response?.headers()["content-security-policy"]).toContain("script-src 'self'");
+      await page.waitForFunction(() => (document.getElementById("download") as HTMLAnchorElement | null)?.href.startsWith("blob:"));
+      const size = await page.evaluate(() => {
+        const canvas = document.getElementById("icon") as HTMLCanvasElement;
+        const pixel = canvas.getContext("2d")!.getImageData(40, 40, 1, 1).data;
+        return { width: canvas.width, height: canvas.height, painted: pixel[3] === 255 };
+      });
+      expect(size).toEqual({ width: 1024, height: 1024, painted: true });
+      const [download] = await Promise.all([page.waitForEvent("download"), page.locator("#download").click()]);
+      expect(download.suggestedFilename()).toBe("kasih-icon-1024.png");
+      await screenshot(page, "facebook-icon-en-phone");
+      await page.locator('[data-lang="id"]').click();
+      expect(await page.locator("h1").innerText()).toBe("Ikon aplikasi Kasih");
+      await page.setViewportSize(DESKTOP);
+      await screenshot(page, "facebook-icon-id-desktop");
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  });
+});

@@ -1,0 +1,222 @@
+import { afterEach, describe, expect, it } from "bun:test";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { maskValue } from "./setup-status";
+
+const FIREBASE_ENV = {
+  FIREBASE_API_KEY: "AIzaSyTestKey-abcdefghijklmnop-K9x2",
+  FIREBASE_PROJECT_ID: "kasih-test-project",
+  FIREBASE_APP_ID: "1:123456789012:web:0a1b2c3d4e5f6789",
+};
+const ANDROID_ENV = {
+  ANDROID_OAUTH_CLIENT_ID: "123456789012-android.apps.googleusercontent.com",
+  ANDROID_PACKAGE_NAME: "id.kasih.app",
+  ANDROID_SHA256_FINGERPRINT: "AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89:AB:CD:EF:01:23:45:67:89",
+  FIREBASE_ANDROID_APP_ID: "1:123456789012:android:feedface0001",
+};
+
+let testApp: TestApp | null = null;
+async function appWith(env: Record<string, string> = {}) {
+  testApp = await createTestApp({ env });
+  return testApp;
+}
+afterEach(() => {
+  testApp?.close();
+  testApp = null;
+});
+
+async function page(app: TestApp, path: string, lang: "en" | "id" = "en") {
+  const response = await app.request("GET", path, { headers: { Cookie: `app-language=${lang}` } });
+  return { status: response.status, html: await response.text(), headers: response.headers };
+}
+
+/** The server-rendered markup without scripts (the copy shipped to islands would match any text). */
+function markup(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "");
+}
+
+/** Text of the configuration card of /firebase-test (the data-testid block). */
+function block(html: string, testId: string): string {
+  const start = html.indexOf(`data-testid="${testId}"`);
+  expect(start).toBeGreaterThan(-1);
+  return html.slice(start, html.indexOf("</dl>", start));
+}
+
+describe("setup status", () => {
+  it("masks a configured value down to its last four characters", () => {
+    expect(maskValue("AIzaSyTestKey-abcdefghijklmnop-K9x2")).toBe("••••K9x2");
+    expect(maskValue("short")).toBe("••••");
+  });
+});
+
+describe("GET /google-setup", () => {
+  it("shows the app origin and the exact redirect URIs with copy buttons", async () => {
+    const app = await appWith();
+    const { status, html } = await page(app, "/google-setup");
+    expect(status).toBe(200);
+    expect(html).toContain("http://localhost:3000/api/auth/google/callback");
+    expect(html).toContain("http://localhost:3000/api/auth/facebook/callback");
+    expect(html).toContain('data-island="copy-button"');
+    expect(html).toContain('href="/api/auth/google"');
+    expect(html).toContain('target="_blank" rel="noopener noreferrer"');
+  });
+
+  it("renders the admin access button disabled with the reason when no bootstrap secret is set", async () => {
+    const app = await appWith();
+    const { html } = await page(app, "/google-setup");
+    expect(html).toContain("the server has no ADMIN_BOOTSTRAP_SECRET");
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-describedby="admin-access-disabled"/);
+  });
+
+  it("offers the admin access dialog when a bootstrap secret is set, without revealing it", async () => {
+    const secret = "bootstrap-secret-for-tests-0001";
+    const app = await appWith({ ADMIN_BOOTSTRAP_SECRET: secret });
+    const { html } = await page(app, "/google-setup");
+    expect(markup(html)).not.toContain("ADMIN_BOOTSTRAP_SECRET. Set one");
+    expect(html).toContain('"state":"available"');
+    expect(html).not.toContain(secret);
+  });
+
+  it("shows Missing for unset Google credentials and a masked client id when set", async () => {
+    const unset = await appWith();
+    expect((await page(unset, "/google-setup")).html).toContain(">Missing<");
+    unset.close();
+    testApp = await createTestApp({ env: { GOOGLE_CLIENT_ID: "1234-web-client.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "GOCSPX-super-secret-value" } });
+    const { html } = await page(testApp, "/google-setup");
+    expect(html).toContain("••••.com");
+    expect(html).not.toContain("1234-web-client.apps.googleusercontent.com");
+    expect(html).not.toContain("GOCSPX-super-secret-value");
+  });
+
+  it("speaks Indonesian when the language cookie says id", async () => {
+    const app = await appWith();
+    const { html } = await page(app, "/google-setup", "id");
+    expect(html).toContain('lang="id"');
+    expect(html).toContain("Alamat aplikasi Anda");
+    expect(html).toContain("Akses admin sementara");
+  });
+});
+
+describe("GET /firebase-test", () => {
+  it("lists API Key, Project ID and App ID as Missing when Firebase is not configured, in English", async () => {
+    const app = await appWith();
+    const { status, html } = await page(app, "/firebase-test");
+    expect(status).toBe(200);
+    const card = block(html, "firebase-config");
+    for (const label of ["API Key", "Project ID", "App ID"]) expect(card).toContain(label);
+    expect(card.match(/>Missing</g)?.length).toBe(3);
+    // Not configured: the signed-out state is rendered at once and no SDK configuration is shipped.
+    expect(html).toContain("Sign in with Google");
+    expect(html).toContain("Sign in with Facebook");
+    expect(html).toContain("Firebase is not configured on this server");
+    expect(html).toContain('"firebase":null');
+  });
+
+  it("lists them as Belum diisi in Indonesian", async () => {
+    const app = await appWith();
+    const card = block((await page(app, "/firebase-test", "id")).html, "firebase-config");
+    expect(card.match(/>Belum diisi</g)?.length).toBe(3);
+  });
+
+  it("shows configured values as Configured with a masked suffix, never the whole key", async () => {
+    const app = await appWith(FIREBASE_ENV);
+    const { html } = await page(app, "/firebase-test");
+    const card = block(html, "firebase-config");
+    expect(card.match(/>Configured</g)?.length).toBe(3);
+    expect(card).toContain("••••K9x2");
+    expect(card).not.toContain(FIREBASE_ENV.FIREBASE_API_KEY);
+    // Configured: the page starts in the loading state and hands the SDK its web configuration.
+    expect(html).toContain("Loading Firebase Auth");
+    expect(html).toContain('"projectId":"kasih-test-project"');
+    expect(html).toContain("Setup Complete");
+  });
+
+  it("derives the migration steps and Facebook statuses from the configuration", async () => {
+    const bare = await appWith();
+    const bareHtml = (await page(bare, "/firebase-test")).html;
+    expect(bareHtml).toContain("0 of 4 steps complete");
+    expect(bareHtml).toContain("Need to Create");
+    expect(bareHtml).toContain("Need to Configure");
+    expect(bareHtml).toContain("Need to Add");
+    expect(bareHtml).toContain("Pending Verification");
+    bare.close();
+    testApp = await createTestApp({ env: { ...FIREBASE_ENV, ...ANDROID_ENV, FACEBOOK_CLIENT_ID: "998877665544", FACEBOOK_CLIENT_SECRET: "fb-secret-value-123" } });
+    const html = (await page(testApp, "/firebase-test")).html;
+    expect(html).toContain("3 of 4 steps complete");
+    expect(markup(html)).not.toContain("Need to Create");
+    expect(html).not.toContain("fb-secret-value-123");
+  });
+
+  it("shows the mobile configuration from the environment, Missing when unset", async () => {
+    const bare = await appWith();
+    const mobile = (await page(bare, "/firebase-test")).html;
+    expect(mobile.slice(mobile.indexOf('data-testid="mobile-config"')).match(/>Missing</g)?.length).toBeGreaterThanOrEqual(4);
+    bare.close();
+    testApp = await createTestApp({ env: ANDROID_ENV });
+    const html = (await page(testApp, "/firebase-test")).html;
+    expect(html).toContain("id.kasih.app");
+    expect(html).toContain(ANDROID_ENV.ANDROID_SHA256_FINGERPRINT);
+    expect(html).toContain("123456789012-android.apps.googleusercontent.com");
+  });
+});
+
+describe("GET /oauth-dashboard", () => {
+  it("stacks every section with a back link to /auth and links to the static pages", async () => {
+    const app = await appWith();
+    const { status, html } = await page(app, "/oauth-dashboard");
+    expect(status).toBe(200);
+    expect(html).toContain('href="/auth"');
+    for (const id of ["oauth-tests", "hosted-test", "requirements", "auth-setup", "integration-status", "credentials", "key-hash", "play-store", "production-migration", "refused"]) {
+      expect(html).toContain(`id="${id}"`);
+    }
+    expect(html).toContain('href="/create-facebook-icon.html"');
+    expect(html).toContain('href="/privacy-policy"');
+    expect(html).toContain('href="/data-deletion"');
+    expect(html).toContain("Refused to Connect");
+  });
+
+  it("masks credentials and never prints a secret", async () => {
+    const app = await appWith({ ...FIREBASE_ENV, GOOGLE_CLIENT_ID: "1234-web-client.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "GOCSPX-super-secret-value" });
+    const credentials = block((await page(app, "/oauth-dashboard")).html, "credentials");
+    expect(credentials).toContain("••••.com");
+    expect(credentials).not.toContain("GOCSPX-super-secret-value");
+    expect(credentials.match(/>Missing</g)?.length).toBe(2); // Facebook id and secret
+  });
+
+  it("is in Indonesian with the id cookie", async () => {
+    const app = await appWith();
+    expect((await page(app, "/oauth-dashboard", "id")).html).toContain("Dasbor Pengujian OAuth");
+  });
+});
+
+describe("GET /privacy-policy and /data-deletion", () => {
+  it("publishes a privacy policy naming what is stored and the PDP Law rights, with the support contact", async () => {
+    const app = await appWith({ SUPPORT_EMAIL: "privacy@kasih.example" });
+    const { status, html } = await page(app, "/privacy-policy");
+    expect(status).toBe(200);
+    for (const text of ["metadata", "Faith details", "Payment records", "Sign-in provider IDs", "Device language", "UU No. 27 Tahun 2022", "privacy@kasih.example"]) expect(html).toContain(text);
+  });
+
+  it("publishes the Indonesian privacy policy", async () => {
+    const app = await appWith();
+    const { html } = await page(app, "/privacy-policy", "id");
+    expect(html).toContain("Kebijakan privasi");
+    expect(html).toContain("Hak Anda menurut UU PDP");
+    // Default contact: the support mailbox at the app's own host.
+    expect(html).toContain("support@localhost");
+  });
+
+  it("explains how to delete data, what is deleted and the Facebook instructions, in both languages", async () => {
+    const app = await appWith();
+    const en = (await page(app, "/data-deletion")).html;
+    for (const text of ["What gets deleted", "14 days", "Apps and websites", "http://localhost:3000/data-deletion"]) expect(en).toContain(text);
+    const id = (await page(app, "/data-deletion", "id")).html;
+    for (const text of ["Apa yang dihapus", "14 hari", "Aplikasi dan situs web"]) expect(id).toContain(text);
+  });
+
+  it("is reachable while signed in too", async () => {
+    const app = await appWith();
+    const user = await app.registerUser();
+    const response = await app.request("GET", "/data-deletion", { cookie: user.cookie });
+    expect(response.status).toBe(200);
+  });
+});
