@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from "./app-env";
 import { authPages } from "./features/auth/auth.pages";
 import { adminBootstrapRoutes } from "./features/auth/admin-bootstrap";
 import { authRoutes } from "./features/auth/auth.routes";
+import { devtoolsPages } from "./features/devtools/devtools.pages";
 import { firebaseCspSources } from "./features/auth/firebase-client-config";
 import { firebaseLoginRoutes } from "./features/auth/firebase-login";
 import { oauthRoutes } from "./features/auth/oauth.routes";
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", authPages(deps, render));
   app.route("/", passwordResetPages(deps, render));
   app.route("/", homePages(deps, render));
+  app.route("/", devtoolsPages(deps, render));
 
   app.notFound((c) => {
     if (c.req.path.startsWith("/api/")) return c.json({ message: "Not found" }, 404);

@@ -9,6 +9,13 @@ export const SEARCH_DISTANCE_KM = { min: 5, max: 200, step: 5, default: 50 } as 
 export const ADMIN_PAGE_SIZE = 10;
 export const APP_VERSION = "v1.0.0";
 
+/** How long a copy button reads "Copied" (spec point 9: about 2 seconds). */
+export const COPY_CONFIRMATION_MS = 2000;
+/** The second provider's app icon must be this many pixels square (spec point 9). */
+export const FACEBOOK_APP_ICON_PX = 1024;
+/** The Android signing keystore is valid until this year (spec point 9). */
+export const ANDROID_KEYSTORE_VALID_UNTIL_YEAR = 2050;
+
 export const PLAN_PRICES_IDR = { premium: 49_000, premium_plus: 99_000 } as const;
 
 /** Passwords: at least 8 (the spec's 6 only applies to resets; see docs/decisions/0003). */
