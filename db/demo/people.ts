@@ -354,6 +354,16 @@ const TESTIMONIES: Record<Language, readonly string[]> = {
   ],
 };
 
+/** The faith durations that fit each testimony above (same index in both languages). */
+const TESTIMONY_DURATIONS: readonly (readonly (readonly [string, number])[])[] = [
+  [["Born into faith", 5], ["10+ years", 2]],
+  [["1-5 years", 3], ["5-10 years", 2], ["Less than 1 year", 1]],
+  [["10+ years", 3], ["5-10 years", 2]],
+  [["Born into faith", 3], ["10+ years", 2], ["5-10 years", 1], ["1-5 years", 1]],
+  [["Born into faith", 4], ["10+ years", 2]],
+  [["Less than 1 year", 2], ["1-5 years", 3]],
+];
+
 const JESUS_MEANINGS: Record<Language, readonly string[]> = {
   en: [
     "He is my Saviour and my best friend, the one I talk to first every morning.",
@@ -411,7 +421,23 @@ function weightedCity(random: Random, community: Community): City {
   return city;
 }
 
+/** Hand-written profile texts (the demo sign-ins), replacing the generated ones. */
+export interface PersonTexts {
+  denomination: Denomination;
+  churchName: string;
+  faithDuration: string;
+  relationshipGoals: string;
+  bio: string;
+  faithTestimony: string;
+  jesusChristMeaning: string;
+  ministryInvolvement: string | null;
+  interests: string[];
+  occupation: string;
+  education: string;
+}
+
 export interface PersonOverrides {
+  texts?: PersonTexts;
   firstName?: string;
   lastName?: string;
   email?: string;
@@ -455,6 +481,7 @@ export function generatePerson(random: Random, gender: Gender, index: number, ov
   const look = randomLook(random, gender, community.skin);
   if (community.curlyHair !== undefined && random.chance(community.curlyHair)) look.hairStyle = "curly";
 
+  const testimony = random.int(0, TESTIMONY_DURATIONS.length - 1);
   const localPart = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, "");
   return {
     firstName,
@@ -466,10 +493,10 @@ export function generatePerson(random: Random, gender: Gender, index: number, ov
     city,
     denomination,
     churchName,
-    faithDuration: random.weighted<string>([["Born into faith", 5], ["10+ years", 3], ["5-10 years", 2], ["1-5 years", 2], ["Less than 1 year", 1]]),
+    faithDuration: random.weighted(TESTIMONY_DURATIONS[testimony]!),
     relationshipGoals: random.weighted<string>([["marriage", 5], ["serious-relationship", 4], ["friendship", 1], ["fellowship", 1]]),
     bio,
-    faithTestimony: random.pick(TESTIMONIES[language]),
+    faithTestimony: TESTIMONIES[language][testimony]!,
     jesusChristMeaning: random.pick(JESUS_MEANINGS[language]),
     ministryInvolvement: random.chance(0.6) ? pickPair(MINISTRIES) : null,
     interests,
@@ -478,5 +505,6 @@ export function generatePerson(random: Random, gender: Gender, index: number, ov
     searchDistance: overrides.searchDistance ?? random.weighted<number>([[50, 3], [100, 3], [150, 1], [200, 2]]),
     photoCount: overrides.photoCount ?? random.weighted<number>([[1, 3], [2, 4], [3, 3]]),
     look,
+    ...overrides.texts,
   };
 }

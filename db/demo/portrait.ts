@@ -79,17 +79,19 @@ class Canvas {
   /** Vertical gradient with a soft light spot, the "studio" backdrop. */
   backdrop(top: Rgb, bottom: Rgb, lightX: number, lightY: number, lightRadius: number) {
     const { width, height, pixels } = this;
+    const invRadius = 1 / lightRadius;
+    const dx2 = new Float64Array(width);
+    for (let x = 0; x < width; x++) dx2[x] = ((x - lightX) * invRadius) ** 2;
     for (let y = 0; y < height; y++) {
       const t = y / height;
       const base0 = top[0] + (bottom[0] - top[0]) * t;
       const base1 = top[1] + (bottom[1] - top[1]) * t;
       const base2 = top[2] + (bottom[2] - top[2]) * t;
-      for (let x = 0; x < width; x++) {
-        const dx = (x - lightX) / lightRadius;
-        const dy = (y - lightY) / lightRadius;
-        const glow = 1 - (dx * dx + dy * dy);
+      const rowGlow = 1 - ((y - lightY) * invRadius) ** 2;
+      let p = y * width * 3;
+      for (let x = 0; x < width; x++, p += 3) {
+        const glow = rowGlow - dx2[x]!;
         const g = glow > 0 ? glow * glow * 0.45 : 0;
-        const p = (y * width + x) * 3;
         pixels[p] = base0 + (255 - base0) * g;
         pixels[p + 1] = base1 + (250 - base1) * g;
         pixels[p + 2] = base2 + (240 - base2) * g;
@@ -112,6 +114,7 @@ class Canvas {
     const y0 = Math.max(0, Math.floor(cy - ry - soft));
     const y1 = Math.min(height - 1, Math.ceil(cy + ry + soft), Math.ceil(clip + 1));
     const scale = Math.min(rx, ry);
+    const invRx = 1 / rx;
     // Rows are walked only across the edge band and the inside; the inside needs no square root.
     const innerRadius = Math.max(0, 1 - (0.5 * soft) / scale);
     const outerRadius = 1 + (0.5 * soft) / scale;
@@ -127,7 +130,7 @@ class Canvas {
       const xs = Math.max(x0, Math.floor(cx - outerHalf));
       const xe = Math.min(x1, Math.ceil(cx + outerHalf));
       for (let x = xs; x <= xe; x++) {
-        const nx = (x - cx) / rx;
+        const nx = (x - cx) * invRx;
         let coverage: number;
         if (innerHalf >= 0 && Math.abs(x - cx) <= innerHalf) {
           coverage = 1;
