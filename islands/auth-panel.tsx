@@ -19,6 +19,9 @@ export function AuthPanel({ initialTab, social }: AuthPanelProps) {
   const t = useT();
   const [tab, setTab] = useState(initialTab);
   const [redirecting, setRedirecting] = useState(false);
+  // Until hydration the submit buttons stay disabled: a native submit would put the password in the URL.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
   const go = (path: string) => {
     setRedirecting(true);
@@ -33,7 +36,7 @@ export function AuthPanel({ initialTab, social }: AuthPanelProps) {
     history.replaceState(null, "", url);
   };
 
-  if (redirecting) return <LoadingScreen />;
+  if (redirecting) return <LoadingScreen fullscreen />;
 
   return (
     <div className="auth-panel">
@@ -49,7 +52,7 @@ export function AuthPanel({ initialTab, social }: AuthPanelProps) {
           {t("auth.register")}
         </button>
       </div>
-      {tab === "signin" ? <SignInForm onDone={go} /> : <RegisterForm onDone={go} />}
+      {tab === "signin" ? <SignInForm onDone={go} ready={hydrated} /> : <RegisterForm onDone={go} ready={hydrated} />}
     </div>
   );
 }
@@ -58,7 +61,7 @@ function showError(t: ReturnType<typeof useT>, message: string) {
   toast({ title: t("toast.error"), description: translateMessage(t, message), variant: "destructive" });
 }
 
-function SignInForm({ onDone }: { onDone: (path: string) => void }) {
+function SignInForm({ onDone, ready }: { onDone: (path: string) => void; ready: boolean }) {
   const t = useT();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -103,7 +106,7 @@ function SignInForm({ onDone }: { onDone: (path: string) => void }) {
           {translateMessage(t, error)}
         </p>
       ) : null}
-      <button type="submit" className="button button-primary button-block" disabled={pending}>
+      <button type="submit" className="button button-primary button-block" disabled={pending || !ready}>
         {pending ? t("auth.signingIn") : t("auth.signIn")}
       </button>
       <button type="button" className="link-button" onClick={() => setForgotOpen(true)}>
@@ -115,7 +118,7 @@ function SignInForm({ onDone }: { onDone: (path: string) => void }) {
   );
 }
 
-function RegisterForm({ onDone }: { onDone: (path: string) => void }) {
+function RegisterForm({ onDone, ready }: { onDone: (path: string) => void; ready: boolean }) {
   const t = useT();
   const [values, setValues] = useState({ firstName: "", lastName: "", email: "", password: "", confirmPassword: "" });
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
@@ -204,7 +207,7 @@ function RegisterForm({ onDone }: { onDone: (path: string) => void }) {
           {translateMessage(t, error)}
         </p>
       ) : null}
-      <button type="submit" className="button button-primary button-block" disabled={pending || captchaToken === null}>
+      <button type="submit" className="button button-primary button-block" disabled={pending || !ready || captchaToken === null}>
         {pending ? t("auth.creatingAccount") : t("auth.createAccount")}
       </button>
     </form>

@@ -23,23 +23,28 @@ export function CaptchaField({ onToken }: { onToken: (token: string | null) => v
     import("altcha")
       .then(() => {
         if (cancelled || host.current === null) return;
+        // ALTCHA 3 takes its copy from the global translation store, per language.
+        const registry = (globalThis as { $altcha?: { i18n: { get(lang: string): Record<string, string> | undefined; set(lang: string, value: Record<string, string>): void } } }).$altcha;
+        registry?.i18n.set(lang, {
+          ...(registry.i18n.get(lang) ?? {}),
+          label: t("captcha.label"),
+          verified: t("captcha.verified"),
+          verifying: t("captcha.verifying"),
+          loading: t("common.loading"),
+          error: t("captcha.error"),
+          expired: t("captcha.expired"),
+          verificationRequired: t("captcha.required"),
+          waitAlert: t("captcha.verifying"),
+          verify: t("captcha.verify"),
+          reload: t("captcha.reload"),
+          footer: "",
+        });
         widget = document.createElement("altcha-widget");
         widget.setAttribute("challenge", apiUrl("/api/captcha/challenge"));
         widget.setAttribute("language", lang);
         widget.setAttribute("name", "captchaToken");
-        widget.setAttribute(
-          "strings",
-          JSON.stringify({
-            label: t("captcha.label"),
-            verified: t("captcha.verified"),
-            verifying: t("captcha.verifying"),
-            error: t("captcha.error"),
-            expired: t("captcha.expired"),
-            verificationRequired: t("captcha.required"),
-            waitAlert: t("captcha.verifying"),
-            footer: "",
-          }),
-        );
+        widget.setAttribute("type", "checkbox");
+        widget.setAttribute("configuration", JSON.stringify({ hideFooter: true, hideLogo: true }));
         widget.addEventListener("statechange", onState);
         host.current.replaceChildren(widget);
         setStatus("ready");
@@ -54,8 +59,10 @@ export function CaptchaField({ onToken }: { onToken: (token: string | null) => v
   return (
     <fieldset className="field captcha-field">
       <legend>{t("captcha.title")}</legend>
-      <div ref={host} className="captcha-host" data-testid="captcha">
-        {status === "loading" ? <p className="muted">{t("common.loading")}</p> : null}
+      <div className="captcha-host" data-testid="captcha">
+        {/* The widget lives in an element React renders no children into: React must never try to reconcile it. */}
+        <div ref={host} className="captcha-widget" />
+        {status === "loading" ? <p className="captcha-status muted">{t("common.loading")}</p> : null}
         {status === "failed" ? <p className="field-error">{t("captcha.loadFailed")}</p> : null}
       </div>
     </fieldset>

@@ -34,5 +34,7 @@ export function hydrateIslands(registry: Record<string, ComponentType<any>>) {
         <Component {...props} />
       </I18nProvider>,
     );
+    // Lets end-to-end tests (and styles) tell a live island from its server HTML.
+    element.dataset.hydrated = "true";
   }
 }

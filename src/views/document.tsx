@@ -1,12 +1,13 @@
 import type { ReactNode } from "react";
 import type { ClientManifest } from "./assets";
-import { serializeForScript } from "./island";
+import { Island, serializeForScript } from "./island";
+import { Toaster } from "../../islands/toaster";
 
 /**
  * Runs before first paint: if localStorage holds a language the cookie does not, the cookie is
  * set and the page reloads once, so the server renders that language (no flash of the other).
  */
-const languageSyncScript = `(function(){try{var k="app-language",s=localStorage.getItem(k),m=document.cookie.match(/(?:^|; )app-language=(en|id)(?:;|$)/),c=m?m[1]:null;if((s==="en"||s==="id")&&s!==c){document.cookie=k+"="+s+"; path=/; max-age=31536000; samesite=lax";if(document.cookie.indexOf(k+"="+s)!==-1)location.reload()}else if(!s&&c){localStorage.setItem(k,c)}}catch(e){}})();`;
+export const languageSyncScript = `(function(){try{var k="app-language",s=localStorage.getItem(k),m=document.cookie.match(/(?:^|; )app-language=(en|id)(?:;|$)/),c=m?m[1]:null;if((s==="en"||s==="id")&&s!==c){document.cookie=k+"="+s+"; path=/; max-age=31536000; samesite=lax";if(document.cookie.indexOf(k+"="+s)!==-1)location.reload()}else if(!s&&c){localStorage.setItem(k,c)}}catch(e){}})();`;
 
 export interface DocumentProps {
   title: string;
@@ -46,6 +47,8 @@ export function Document({ title, lang, nonce, manifest, apiBaseUrl, entry, i18n
       </head>
       <body className={bodyClassName}>
         {children}
+        {/* Every page whose islands hydrate gets the toaster (spec point 9); hydrate.tsx mounts it. */}
+        {i18nResources ? <Island name="toaster" component={Toaster} props={{}} /> : null}
         {i18nResources ? (
           <script type="application/json" id="i18n-resources" dangerouslySetInnerHTML={{ __html: serializeForScript({ lang, resources: i18nResources }) }} />
         ) : null}

@@ -1,6 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from "bun:test";
-import { sessions } from "../../../db/schema";
-import { createTestApp, sessionCookieFrom, type TestApp } from "../../testing/test-app";
+import { afterEach, beforeEach, describe, expect, it, spyOn, setDefaultTimeout } from "bun:test";
+import { eq } from "drizzle-orm";
+import { sessions, users } from "../../../db/schema";
+import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
+import { newId } from "../../platform/ids";
+import { hashPassword } from "./password";
+
+// argon2id hashing is slow on a busy machine: a timed-out test would leak requests into the next one.
+setDefaultTimeout(60_000);
 
 let t: TestApp;
 beforeEach(async () => {
@@ -8,48 +14,361 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
+const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+const newcomer = { email: "maria@example.com", password: "a long enough password", firstName: "Maria", lastName: "Santoso" };
+
+async function userCount() {
+  return (await t.deps.db.select({ id: users.id }).from(users)).length;
+}
+
+async function register(body: Record<string, unknown>) {
+  const response = await t.request("POST", "/api/auth/register", { body });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown>, response };
+}
+
+async function login(email: string, password: string) {
+  return t.request("POST", "/api/auth/login", { body: { email, password } });
+}
+
 describe("POST /api/auth/register", () => {
-  it("refuses missing fields with the specification's message", async () => {
-    const response = await t.request("POST", "/api/auth/register", { body: { email: "a@example.com", password: "", firstName: "A", lastName: "B" } });
+  for (const missing of ["email", "password", "firstName", "lastName"] as const) {
+    it(`refuses a registration without ${missing} with 'Please fill in all fields' and stores nothing`, async () => {
+      const result = await register({ ...newcomer, [missing]: missing === "password" ? "" : "   ", captchaToken: await t.solveCaptcha() });
+      expect(result.status).toBe(400);
+      expect(result.body).toEqual({ message: "Please fill in all fields" });
+      expect(await userCount()).toBe(0);
+    });
+  }
+
+  it("answers a body that is not JSON with a 400 message", async () => {
+    const response = await t.request("POST", "/api/auth/register", { body: "{not json" });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ message: "Please fill in all fields" });
+    expect(await response.json()).toEqual({ message: "Malformed JSON in request body" });
+  });
+
+  it("answers fields of the wrong type with 'Please fill in all fields'", async () => {
+    const result = await register({ ...newcomer, firstName: 42, captchaToken: await t.solveCaptcha() });
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({ message: "Please fill in all fields" });
   });
 
   it("refuses a missing, wrong or reused captcha", async () => {
-    const body = { email: "maria@example.com", password: "a long enough password", firstName: "Maria", lastName: "Santoso" };
-    const missing = await t.request("POST", "/api/auth/register", { body });
-    expect(await missing.json()).toEqual({ message: "Please complete the CAPTCHA verification" });
-    const wrong = await t.request("POST", "/api/auth/register", { body: { ...body, captchaToken: Buffer.from("{}").toString("base64") } });
-    expect(await wrong.json()).toEqual({ message: "Please complete the CAPTCHA verification" });
+    const missing = await register(newcomer);
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({ message: "Please complete the CAPTCHA verification" });
+    const wrong = await register({ ...newcomer, captchaToken: Buffer.from("{}").toString("base64") });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toEqual({ message: "Please complete the CAPTCHA verification" });
+    expect(await userCount()).toBe(0);
     const token = await t.solveCaptcha();
-    expect((await t.request("POST", "/api/auth/register", { body: { ...body, captchaToken: token } })).status).toBe(201);
-    const reused = await t.request("POST", "/api/auth/register", { body: { ...body, email: "other@example.com", captchaToken: token } });
+    expect((await register({ ...newcomer, captchaToken: token })).status).toBe(201);
+    const reused = await register({ ...newcomer, email: "other@example.com", captchaToken: token });
     expect(reused.status).toBe(400);
-    expect(await reused.json()).toEqual({ message: "Please complete the CAPTCHA verification" });
+    expect(reused.body).toEqual({ message: "Please complete the CAPTCHA verification" });
+    expect(await userCount()).toBe(1);
+  });
+
+  it("refuses a solution with a forged key or altered challenge parameters", async () => {
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64");
+    const payload = JSON.parse(Buffer.from(await t.solveCaptcha(), "base64").toString("utf8"));
+    const key: string = payload.solution.derivedKey;
+    const forgedKey = { ...payload, solution: { ...payload.solution, derivedKey: (key[0] === "0" ? "1" : "0") + key.slice(1) } };
+    expect((await register({ ...newcomer, captchaToken: encode(forgedKey) })).body).toEqual({ message: "Please complete the CAPTCHA verification" });
+    const longerLife = { ...payload, challenge: { ...payload.challenge, parameters: { ...payload.challenge.parameters, expiresAt: payload.challenge.parameters.expiresAt + 86_400 } } };
+    expect((await register({ ...newcomer, captchaToken: encode(longerLife) })).body).toEqual({ message: "Please complete the CAPTCHA verification" });
+    expect(await userCount()).toBe(0);
+  });
+
+  it("refuses a password shorter than 8 characters", async () => {
+    const result = await register({ ...newcomer, password: "short12", captchaToken: await t.solveCaptcha() });
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({ message: "Password must be at least 8 characters long" });
+    expect(await userCount()).toBe(0);
+  });
+
+  it("refuses a common password", async () => {
+    const result = await register({ ...newcomer, password: "password123", captchaToken: await t.solveCaptcha() });
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({ message: "This password is too common. Please choose another one" });
+  });
+
+  it("refuses an invalid email address", async () => {
+    const result = await register({ ...newcomer, email: "maria.example.com", captchaToken: await t.solveCaptcha() });
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({ message: "Please enter a valid email address" });
+    expect(await userCount()).toBe(0);
+  });
+
+  it("refuses an email that already has an account, whatever its case, with 409", async () => {
+    expect((await register({ ...newcomer, captchaToken: await t.solveCaptcha() })).status).toBe(201);
+    const again = await register({ ...newcomer, email: "MARIA@Example.com", captchaToken: await t.solveCaptcha() });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ message: "An account with this email already exists" });
+    expect(await userCount()).toBe(1);
+  });
+
+  it("creates the account, signs it in and answers isNewUser", async () => {
+    const result = await register({ ...newcomer, email: " Maria@Example.com ", captchaToken: await t.solveCaptcha() });
+    expect(result.status).toBe(201);
+    expect(result.body).toMatchObject({ email: "maria@example.com", firstName: "Maria", lastName: "Santoso", isAdmin: false, isNewUser: true });
+    const me = await t.request("GET", "/api/auth/user", { cookie: sessionCookieFrom(result.response) });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ email: "maria@example.com", firstName: "Maria" });
+    const [row] = await t.deps.db.select({ passwordHash: users.passwordHash }).from(users);
+    expect(row!.passwordHash).toStartWith("$argon2id$");
+  });
+
+  it("makes the SUPER_ADMIN_EMAIL account an admin at registration", async () => {
+    t.close();
+    t = await createTestApp({ env: { SUPER_ADMIN_EMAIL: "Pastor@Example.com" } });
+    const result = await register({ ...newcomer, email: "pastor@example.com", captchaToken: await t.solveCaptcha() });
+    expect(result.body).toMatchObject({ isAdmin: true });
+    const me = await t.request("GET", "/api/auth/user", { cookie: sessionCookieFrom(result.response) });
+    expect(await me.json()).toMatchObject({ isAdmin: true, isPremium: false });
+    const other = await t.registerUser();
+    const otherMe = await t.request("GET", "/api/auth/user", { cookie: other.cookie });
+    expect(await otherMe.json()).toMatchObject({ isAdmin: false });
   });
 });
 
 describe("POST /api/auth/login", () => {
+  it("refuses a missing email or password with 'Please fill in all fields'", async () => {
+    for (const body of [{ email: "maria@example.com", password: "" }, { email: "", password: "secret secret" }, {}, { email: "   ", password: "x" }]) {
+      const response = await t.request("POST", "/api/auth/login", { body });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ message: "Please fill in all fields" });
+    }
+  });
+
   it("sets an HttpOnly SameSite cookie and GET /api/auth/user returns the user", async () => {
     const user = await t.registerUser();
-    const response = await t.request("POST", "/api/auth/login", { body: { email: user.email, password: user.password } });
+    const response = await login(user.email, user.password);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ isNewUser: true });
     const setCookie = response.headers.get("Set-Cookie") ?? "";
     expect(setCookie).toContain("HttpOnly");
     expect(setCookie).toContain("SameSite=Lax");
+    expect(setCookie).toContain("Path=/");
     const me = await t.request("GET", "/api/auth/user", { cookie: sessionCookieFrom(response) });
     expect(me.status).toBe(200);
     const body = await me.json();
-    expect(body).toMatchObject({ id: user.id, firstName: "Maria", isPremium: false, isAdmin: false, dailySwipes: 0, dailyChats: 0, profile: null });
+    expect(body).toMatchObject({ id: user.id, firstName: "Maria", lastName: "Santoso", isPremium: false, isAdmin: false, dailySwipes: 0, dailyChats: 0, profile: null });
+    expect(body).not.toHaveProperty("passwordHash");
   });
 
+  it("starts a new session at every sign-in", async () => {
+    const user = await t.registerUser();
+    const first = sessionCookieFrom(await login(user.email, user.password));
+    const second = sessionCookieFrom(await login(user.email, user.password));
+    expect(first).not.toBe(second);
+    expect((await t.deps.db.select().from(sessions)).length).toBe(3); // registration + two sign-ins
+  });
+
+  it("gives unknown email and wrong password the same 401 answer", async () => {
+    const user = await t.registerUser();
+    const unknown = await login("nobody@example.com", user.password);
+    const wrong = await login(user.email, "not the right password");
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    const unknownBody = await unknown.text();
+    expect(unknownBody).toBe(await wrong.text());
+    expect(JSON.parse(unknownBody)).toEqual({ message: "Invalid email or password" });
+    expect(unknown.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("answers the 11th failed sign-in within 15 minutes with 429 and Retry-After, without hashing", async () => {
+    const user = await t.registerUser();
+    for (let attempt = 1; attempt <= 10; attempt++) expect((await login(user.email, `wrong password ${attempt}`)).status).toBe(401);
+    const verify = spyOn(Bun.password, "verify");
+    try {
+      const eleventh = await login(user.email, user.password);
+      expect(eleventh.status).toBe(429);
+      expect(await eleventh.json()).toEqual({ message: "Too many sign-in attempts. Please try again later" });
+      expect(Number(eleventh.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect(Number(eleventh.headers.get("Retry-After"))).toBeLessThanOrEqual(15 * 60);
+      expect(verify).not.toHaveBeenCalled();
+    } finally {
+      verify.mockRestore();
+    }
+    t.clock.advance(15 * minute);
+    expect((await login(user.email, user.password)).status).toBe(200);
+  });
+
+  it("limits failed sign-ins per address too, across different accounts", async () => {
+    for (let attempt = 1; attempt <= 10; attempt++) expect((await login(`guess${attempt}@example.com`, "some password")).status).toBe(401);
+    expect((await login("guess11@example.com", "some password")).status).toBe(429);
+  });
+
+  it("refuses a banned account", async () => {
+    const user = await t.registerUser();
+    await t.deps.db.update(users).set({ isBanned: true, banReason: "Spam" }).where(eq(users.id, user.id));
+    const response = await login(user.email, user.password);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: "Your account has been suspended: Spam" });
+    expect((await t.request("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(401);
+  });
+
+  it("makes the SUPER_ADMIN_EMAIL account an admin at its first sign-in", async () => {
+    t.close();
+    t = await createTestApp({ env: { SUPER_ADMIN_EMAIL: "elder@example.com" } });
+    // An account that existed before the operator named it super-admin.
+    await t.deps.db.insert(users).values({ id: newId(), email: "elder@example.com", passwordHash: await hashPassword("shepherd of the flock"), firstName: "Yohanes", lastName: "Elder" });
+    const response = await login("Elder@Example.com", "shepherd of the flock");
+    expect(response.status).toBe(200);
+    const me = await t.request("GET", "/api/auth/user", { cookie: sessionCookieFrom(response) });
+    expect(await me.json()).toMatchObject({ isAdmin: true });
+    const [row] = await t.deps.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.email, "elder@example.com"));
+    expect(row!.isAdmin).toBe(true);
+  });
+});
+
+describe("GET /api/auth/user", () => {
+  it("answers 401 Unauthorized when signed out or with a made-up cookie", async () => {
+    for (const cookie of [undefined, "kasih_session=made-up-token"]) {
+      const response = await t.request("GET", "/api/auth/user", { cookie });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({ message: "Unauthorized" });
+    }
+  });
+
+  it("is never cached", async () => {
+    const user = await t.registerUser();
+    const response = await t.request("GET", "/api/auth/user", { cookie: user.cookie });
+    expect(response.headers.get("Cache-Control")).toBe("no-store");
+  });
+});
+
+describe("GET /api/logout", () => {
+  it("ends the session on the server, clears the cookie and goes to /", async () => {
+    const user = await t.registerUser();
+    expect((await t.request("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(200);
+    const revoked: { userId: string; sessionIds: string[] | null }[] = [];
+    t.deps.events.on("sessions.revoked", (event) => revoked.push(event));
+    const response = await t.request("GET", "/api/logout", { cookie: user.cookie });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+    expect(response.headers.get("Set-Cookie")).toMatch(/kasih_session=;.*Max-Age=0/);
+    // Open WebSockets of that session are closed by whoever listens (realtime).
+    expect(revoked).toEqual([{ userId: user.id, sessionIds: [expect.any(String)] }]);
+    // The old cookie, replayed, opens nothing.
+    const replay = await t.request("GET", "/api/auth/user", { cookie: user.cookie });
+    expect(replay.status).toBe(401);
+    expect((await t.deps.db.select().from(sessions)).length).toBe(0);
+  });
+
+  it("ends only the session it was called with", async () => {
+    const user = await t.registerUser();
+    const other = sessionCookieFrom(await login(user.email, user.password));
+    await t.request("GET", "/api/logout", { cookie: user.cookie });
+    expect((await t.request("GET", "/api/auth/user", { cookie: other })).status).toBe(200);
+  });
+
+  it("is harmless when signed out", async () => {
+    const response = await t.request("GET", "/api/logout");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/");
+  });
+});
+
+describe("state-changing requests from another origin (CSRF)", () => {
+  it("answers a JSON POST with a foreign Origin with 403 and does nothing", async () => {
+    const user = await t.registerUser();
+    const response = await t.request("POST", "/api/auth/login", { body: { email: user.email, password: user.password }, headers: { Origin: "https://evil.example" } });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: "Forbidden" });
+    expect(response.headers.get("Set-Cookie")).toBeNull();
+  });
+
+  it("answers a POST without an Origin header with 403", async () => {
+    const response = await t.app.request("/api/auth/login", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ email: "a@example.com", password: "whatever it is" }) });
+    expect(response.status).toBe(403);
+    expect(await response.json()).toEqual({ message: "Forbidden" });
+  });
+
+  it("answers a form POST, a PUT, a PATCH and a DELETE from a foreign origin with 403", async () => {
+    const form = await t.app.request("/api/auth/register", { method: "POST", headers: { Origin: "https://evil.example", "Content-Type": "application/x-www-form-urlencoded" }, body: "email=a%40example.com" });
+    expect(form.status).toBe(403);
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const response = await t.request(method, "/api/auth/user", { headers: { Origin: "null" } });
+      expect(response.status).toBe(403);
+    }
+    expect(await userCount()).toBe(0);
+  });
+
+  it("lets the app's own origin through", async () => {
+    const response = await t.request("POST", "/api/auth/login", { body: { email: "", password: "" }, headers: { Origin: TEST_ORIGIN } });
+    expect(response.status).toBe(400);
+  });
+});
+
+describe("sessions", () => {
   it("stores only a hash of the session token", async () => {
     const user = await t.registerUser();
     const token = decodeURIComponent(user.cookie.split("=")[1]!);
+    expect(token.length).toBeGreaterThanOrEqual(20);
     const rows = await t.deps.db.select().from(sessions);
     expect(rows.length).toBe(1);
     expect(rows[0]!.id).not.toBe(token);
     expect(rows[0]!.id).toMatch(/^[0-9a-f]{64}$/);
+    const everything = JSON.stringify(rows);
+    expect(everything).not.toContain(token);
+  });
+
+  it("ends a member's session after 14 days idle", async () => {
+    const user = await t.registerUser();
+    t.clock.advance(14 * day - minute);
+    expect((await t.request("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(200);
+    const other = await t.registerUser();
+    t.clock.advance(14 * day);
+    expect((await t.request("GET", "/api/auth/user", { cookie: other.cookie })).status).toBe(401);
+  });
+
+  it("keeps an active member signed in, but never past 30 days", async () => {
+    const user = await t.registerUser();
+    for (let elapsed = 0; elapsed < 29; elapsed += 7) {
+      t.clock.advance(7 * day);
+      if (elapsed + 7 >= 30) break;
+      expect((await t.request("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(200);
+    }
+    // 28 days in and active every week; two more days pass the absolute lifetime.
+    t.clock.advance(2 * day);
+    expect((await t.request("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(401);
+    expect((await t.deps.db.select().from(sessions)).length).toBe(0);
+  });
+
+  it("ends an admin's session after 30 minutes idle", async () => {
+    const user = await t.registerUser();
+    await t.deps.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+    const cookie = sessionCookieFrom(await login(user.email, user.password));
+    t.clock.advance(29 * minute);
+    expect((await t.request("GET", "/api/auth/user", { cookie })).status).toBe(200);
+    t.clock.advance(30 * minute);
+    expect((await t.request("GET", "/api/auth/user", { cookie })).status).toBe(401);
+  });
+
+  it("keeps an active admin signed in, but never past 12 hours", async () => {
+    const user = await t.registerUser();
+    await t.deps.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+    const cookie = sessionCookieFrom(await login(user.email, user.password));
+    for (let elapsed = 20 * minute; elapsed < 12 * hour; elapsed += 20 * minute) {
+      t.clock.advance(20 * minute);
+      expect((await t.request("GET", "/api/auth/user", { cookie })).status).toBe(200);
+    }
+    t.clock.advance(20 * minute);
+    expect((await t.request("GET", "/api/auth/user", { cookie })).status).toBe(401);
+  });
+
+  it("gives a member made admin the admin lifetime, counted from the sign-in", async () => {
+    const user = await t.registerUser(); // a member session: 30 days
+    await t.deps.db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id));
+    for (let elapsed = 0; elapsed < 12 * hour; elapsed += 20 * minute) {
+      t.clock.advance(20 * minute);
+      if (elapsed + 20 * minute >= 12 * hour) break;
+      expect((await t.request("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(200);
+    }
+    expect((await t.request("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(401);
   });
 });

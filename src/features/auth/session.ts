@@ -64,6 +64,7 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
   const lookup = preparedQuery(db, "auth.session-lookup", () => db
     .select({
       sessionId: sessions.id,
+      sessionCreatedAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       id: users.id,
@@ -91,14 +92,16 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
   const now = clock.now().getTime();
   const policy = row.isAdmin ? sessionPolicy.admin : sessionPolicy.member;
   const idleSince = row.lastSeenAt.getTime();
-  if (row.isBanned || now >= row.expiresAt.getTime() || now - idleSince >= policy.idleTimeoutMs) {
+  // The role's lifetime counts from the sign-in, so a member made admin keeps no 30-day admin session.
+  const absoluteEnd = Math.min(row.expiresAt.getTime(), row.sessionCreatedAt.getTime() + policy.absoluteLifetimeMs);
+  if (row.isBanned || now >= absoluteEnd || now - idleSince >= policy.idleTimeoutMs) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
     return null;
   }
   if (now - idleSince >= policy.touchIntervalMs) {
     await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
   }
-  const { sessionId: _id, lastSeenAt: _seen, expiresAt, hasPhoto, ...user } = row;
+  const { sessionId: _id, sessionCreatedAt: _created, lastSeenAt: _seen, expiresAt, hasPhoto, ...user } = row;
   return { session: { id: sessionId, userId: row.id, expiresAt }, user: { ...user, hasPhoto: Boolean(hasPhoto) } };
 }
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { useT } from "../../../islands/runtime/i18n-context";
-import { CrownIcon, HeartIcon, ShieldCheckIcon } from "../../../islands/components/icons";
+import { CrossIcon, CrownIcon, HeartIcon, ShieldCheckIcon } from "../../../islands/components/icons";
 import { AppShell, LanguageSwitcher, Logo } from "../../views/components";
 import type { RenderPage } from "../../views/render";
 import { isSuperAdminEmail } from "../auth/auth.service";
@@ -21,7 +21,11 @@ function Landing() {
       </header>
       <main id="main">
         <section className="hero">
-          <Logo size="lg" />
+          {/* The name is already in the header: the hero carries only the mark. */}
+          <span className="hero-mark logo-mark" aria-hidden="true">
+            <HeartIcon size={44} />
+            <CrossIcon size={20} className="logo-cross" />
+          </span>
           <h1 className="hero-title">{t("landing.tagline")}</h1>
           <p className="hero-lead">{t("landing.lead")}</p>
           <div className="hero-actions">
@@ -93,7 +97,8 @@ export function notFoundPage(_deps: AppDeps, render: RenderPage) {
   return (c: Context<AppEnv>) => {
     const user = c.get("user");
     if (user === null) return c.redirect("/", 302);
-    if (!user.hasPhoto) return c.redirect("/edit-profile", 302);
+    // Never answer /edit-profile with a redirect to itself (a loop) if the editor is not mounted.
+    if (!user.hasPhoto && c.req.path !== "/edit-profile") return c.redirect("/edit-profile", 302);
     return render(
       c,
       { title: c.get("t")("notFound.title"), status: 404 },

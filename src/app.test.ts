@@ -1,0 +1,43 @@
+import { afterEach, beforeEach, describe, expect, it, spyOn, setDefaultTimeout } from "bun:test";
+import { createTestApp, type TestApp } from "./testing/test-app";
+
+// argon2id hashing is slow on a busy machine: a timed-out test would leak requests into the next one.
+setDefaultTimeout(60_000);
+
+let t: TestApp;
+beforeEach(async () => {
+  t = await createTestApp();
+});
+afterEach(() => t.close());
+
+describe("GET /healthz", () => {
+  it("answers ok once migrations have run", async () => {
+    const response = await t.request("GET", "/healthz");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+});
+
+describe("errors", () => {
+  it("answers an unknown API path with a JSON 404", async () => {
+    const response = await t.request("GET", "/api/does-not-exist");
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: "Not found" });
+  });
+
+  it("answers a failure inside a request with a 500 that carries no stack trace or detail", async () => {
+    const user = await t.registerUser();
+    const logged = spyOn(console, "error").mockImplementation(() => {});
+    try {
+      t.deps.dbClient.close(); // the database goes away under a signed-in request
+      const response = await t.request("GET", "/api/auth/user", { cookie: user.cookie });
+      expect(response.status).toBe(500);
+      const text = await response.text();
+      expect(JSON.parse(text)).toEqual({ message: "Internal server error" });
+      expect(text).not.toMatch(/\bat \/|\.tsx?:\d|stack|libsql|sqlite|SQLITE_/i);
+      expect(logged).toHaveBeenCalled(); // the operator still sees what happened
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
