@@ -11,12 +11,23 @@ import { oauthRoutes } from "./features/auth/oauth.routes";
 import { passwordResetPages } from "./features/auth/password-reset.pages";
 import { passwordResetRoutes } from "./features/auth/password-reset.routes";
 import { homePages, notFoundPage } from "./features/home/home.pages";
+import { profilePages } from "./features/profile/profile.pages";
+import { profileRoutes } from "./features/profile/profile.routes";
+import { uploadsRoutes } from "./features/profile/uploads.routes";
 import { requireSameOrigin } from "./middleware/csrf";
 import { language } from "./middleware/language";
 import { securityHeaders } from "./middleware/security-headers";
 import { loadSession } from "./middleware/session";
 import { staticFiles } from "./middleware/static-files";
 import { pageRenderer } from "./views/render";
+import { chatPages } from "./features/chat/chat.pages";
+import { chatRoutes } from "./features/chat/chat.routes";
+import { matchesPages } from "./features/matches/matches.pages";
+import { matchesRoutes } from "./features/matches/matches.routes";
+import { safetyRoutes } from "./features/safety/safety.routes";
+import { discoveryRoutes } from "./features/discovery/discovery.routes";
+import { discoveryPages } from "./features/discovery/discovery.pages";
+import { realtimeFor } from "./realtime/realtime";
 
 /**
  * The map of the server: middleware in the order it runs, then each area's routes.
@@ -34,16 +45,28 @@ export function createApp(deps: AppDeps) {
   app.use(requireSameOrigin(deps.config.appOrigin));
   app.use(loadSession(deps));
 
+  app.route("/", realtimeFor(deps).routes);
   app.route("/api", authRoutes(deps));
   app.route("/api", passwordResetRoutes(deps));
   app.route("/api", oauthRoutes(deps));
   app.route("/api", firebaseLoginRoutes(deps));
   app.route("/api", adminBootstrapRoutes(deps));
+  app.route("/api", profileRoutes(deps));
+
+  app.route("/api", matchesRoutes(deps));
+  app.route("/api", chatRoutes(deps));
+  app.route("/api", safetyRoutes(deps));
+  app.route("/api", discoveryRoutes(deps));
 
   app.route("/", authPages(deps, render));
   app.route("/", passwordResetPages(deps, render));
   app.route("/", homePages(deps, render));
+  app.route("/", discoveryPages(deps, render));
+  app.route("/", matchesPages(deps, render));
+  app.route("/", chatPages(deps, render));
   app.route("/", devtoolsPages(deps, render));
+  app.route("/", uploadsRoutes(deps));
+  app.route("/", profilePages(deps, render));
 
   app.notFound((c) => {
     if (c.req.path.startsWith("/api/")) return c.json({ message: "Not found" }, 404);

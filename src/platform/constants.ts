@@ -21,6 +21,31 @@ export const PLAN_PRICES_IDR = { premium: 49_000, premium_plus: 99_000 } as cons
 /** Passwords: at least 8 (the spec's 6 only applies to resets; see docs/decisions/0003). */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
+
+/** Photo files: pixel bounds checked from the image headers before anything is stored. */
+export const MAX_PHOTO_SIDE_PX = 8000;
+export const MAX_PHOTO_PIXELS = 40_000_000;
+/** Profile picture (spec point 9): centred square, JPEG quality 0.8. */
+export const PROFILE_PICTURE_JPEG_QUALITY = 0.8;
+/** Redirect after 'Profile Created!' (spec point 9: 1 second). */
+export const PROFILE_CREATED_REDIRECT_MS = 1000;
+/** Location line of the profile page when the user gave no city (spec point 2). */
+export const DEFAULT_LOCATION_TEXT = "Jakarta, Indonesia";
+
+/** Chat (spec points 5 and 9; docs/decisions/0070). */
+export const MAX_MESSAGE_LENGTH = 2000;
+export const MESSAGE_PAGE_SIZE = 50;
+/** Realtime /ws (docs/decisions/0071): frame size, per-socket rate, reconnects (spec point 4). */
+export const WS_MAX_FRAME_BYTES = 64 * 1024;
+export const WS_FRAMES_PER_SECOND = 30;
+export const WS_RECONNECT_ATTEMPTS = 3;
+export const WS_RECONNECT_BASE_DELAY_MS = 2000;
+/** Calls: the incoming-call toast shows 5 s (spec point 9); an unanswered call rings 30 s, then it is missed. */
+export const CALL_TOAST_MS = 5000;
+export const CALL_RING_TIMEOUT_MS = 30_000;
+/** Reports a member may file in a day (docs/decisions/0073). */
+export const MAX_REPORTS_PER_DAY = 20;
+
 /** Password reset (SECURITY.md): a link lives one hour; at most 3 reset mails per account per hour. */
 export const PASSWORD_RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 3;
@@ -28,3 +53,13 @@ export const RESET_MAILS_PER_ACCOUNT_PER_HOUR = 3;
 export const FIREBASE_MAX_AUTH_AGE_SECONDS = 5 * 60;
 /** Server-side OAuth: how long the state / PKCE cookies live while the person is at the provider. */
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
+
+/** Discover (spec point 9; docs/decisions/0060–0062). */
+export const BOOST_DURATION_MS = 30 * 60_000;
+export const DISCOVERY_PAGE_SIZE = { default: 10, max: 20 } as const;
+/** At most this many ids the client already holds may be sent back to be left out. */
+export const DISCOVERY_MAX_EXCLUDE = 100;
+/** Candidates taken from the most-recently-active walk before ranking (plus everyone who liked the caller and every boosted person). */
+export const DISCOVERY_POOL_SIZE = 150;
+/** The swipe gesture (spec point 9). */
+export const SWIPE_GESTURE = { thresholdPx: 60, callbackMs: 150, rotationDegPerPx: 0.1, minOpacity: 0.5, previewCards: 2 } as const;
