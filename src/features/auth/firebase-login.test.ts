@@ -67,6 +67,13 @@ describe("POST /api/auth/firebase-login", () => {
     expect((await t.deps.db.select().from(users)).length).toBe(1);
   });
 
+  it("replaces the session the browser already had", async () => {
+    const earlier = await t.registerUser();
+    const response = await t.request("POST", "/api/auth/firebase-login", { cookie: earlier.cookie, body: { idToken: await idToken() } });
+    expect(response.status).toBe(200);
+    expect((await t.request("GET", "/api/auth/user", { cookie: earlier.cookie })).status).toBe(401);
+  });
+
   it("links to an existing password account with the same verified email", async () => {
     const existing = await t.registerUser({ email: "ruth@example.com" });
     const response = await firebaseLogin(await idToken());

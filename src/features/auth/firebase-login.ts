@@ -6,7 +6,7 @@ import { setSessionCookie } from "../../middleware/session";
 import { verifyFirebaseIdToken } from "./firebase-token";
 import { identityEndpoints } from "./identity-endpoints";
 import { signInWithIdentity } from "./identity-accounts";
-import { createSession } from "./session";
+import { createSession, invalidateSession } from "./session";
 
 export const FIREBASE_MESSAGES = {
   notConfigured: "Firebase sign-in is not configured on this server",
@@ -50,6 +50,9 @@ export function firebaseLoginRoutes(deps: AppDeps) {
       lastName,
     });
     if (!result.ok) return c.json({ message: result.message }, result.status);
+    // A sign-in replaces whatever session this browser had (no session outlives a new sign-in).
+    const previous = c.get("session");
+    if (previous !== null) await invalidateSession(deps.db, previous.id, previous.userId);
     const { token, session } = await createSession(deps.db, deps.clock, result.userId, result.isAdmin);
     setSessionCookie(c, deps.config, token, session.expiresAt);
     return c.json({ isNewUser: result.isNewUser });

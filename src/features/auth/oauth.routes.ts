@@ -7,7 +7,7 @@ import { OAUTH_STATE_TTL_SECONDS } from "../../platform/constants";
 import { identityEndpoints } from "./identity-endpoints";
 import { signInWithIdentity } from "./identity-accounts";
 import { facebookFlow, googleFlow, type OAuthFlow, type OAuthProvider } from "./oauth.providers";
-import { createSession } from "./session";
+import { createSession, invalidateSession } from "./session";
 
 /** Why a sign-in came back to /auth; the sign-in buttons turn it into a toast. */
 export type SignInError = "not_configured" | "failed" | "no_email" | "banned";
@@ -66,6 +66,9 @@ export function oauthRoutes(deps: AppDeps) {
     }
     const result = await signInWithIdentity(deps, identity);
     if (!result.ok) return backToSignIn(c, provider, result.status === 403 ? "banned" : "no_email");
+    // A sign-in replaces whatever session this browser had (no session outlives a new sign-in).
+    const previous = c.get("session");
+    if (previous !== null) await invalidateSession(deps.db, previous.id, previous.userId);
     const { token, session } = await createSession(deps.db, deps.clock, result.userId, result.isAdmin);
     setSessionCookie(c, deps.config, token, session.expiresAt);
     return c.redirect(result.isNewUser ? "/edit-profile" : "/", 302);
