@@ -34,7 +34,7 @@ export function Document({ title, lang, nonce, manifest, apiBaseUrl, entry, i18n
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <title>{title}</title>
         {description ? <meta name="description" content={description} /> : null}
-        <meta name="theme-color" content="#be185d" />
+        <meta name="theme-color" content="#c92a64" />
         <meta name="api-base-url" content={apiBaseUrl} />
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="icon" href="/icons/favicon.svg" type="image/svg+xml" />
