@@ -8,6 +8,7 @@ import { applyMigrations, readMigrationsFolder, type Migration } from "../db/mig
 import { defaultCaptchaOptions } from "./features/auth/captcha";
 import { systemClock, type Clock } from "./platform/clock";
 import { EventBus } from "./platform/events";
+import { realtimeFor } from "./realtime/realtime";
 import { readOrCreateSecret } from "./platform/secrets";
 import { createEmbeddedAssetStore, createFolderAssetStore, type AssetStore, type ClientManifest } from "./views/assets";
 
@@ -64,6 +65,8 @@ export async function startServer(config: Config) {
     port: config.port,
     hostname: config.host,
     fetch: app.fetch,
+    // The /ws sockets (src/realtime): GET /ws upgrades through the app, frames arrive here.
+    websocket: realtimeFor(deps).websocket,
     // Large enough for six 5 MB photos sent as data URLs; bigger bodies are refused early.
     maxRequestBodySize: 48 * 1024 * 1024,
   });

@@ -37,4 +37,8 @@ export function hydrateIslands(registry: Record<string, ComponentType<any>>) {
     // Lets end-to-end tests (and styles) tell a live island from its server HTML.
     element.dataset.hydrated = "true";
   }
+  // Signed-in pages carry #realtime-root (src/views/render.tsx): open the live connection there.
+  // Loaded on demand so pages without it (sign-in) do not ship the code.
+  const realtimeRoot = document.getElementById("realtime-root");
+  if (realtimeRoot !== null) void import("../components/incoming-call").then(({ mountRealtime }) => mountRealtime(realtimeRoot, i18n));
 }

@@ -27,7 +27,11 @@ export interface PageOptions {
 export function renderPage(c: Context<AppEnv>, assets: AssetStore, apiBaseUrl: string, options: PageOptions, body: ReactNode) {
   const lang = c.get("lang");
   const t = c.get("t");
-  const i18nResources = options.entry === undefined || options.hydrates === false ? undefined : pickNamespaces(lang, [...baseNamespaces, ...(options.namespaces ?? [])]);
+  const hydrates = options.entry !== undefined && options.hydrates !== false;
+  // Signed-in members' pages keep the live connection (/ws): new-message and call toasts anywhere.
+  const user = c.get("user");
+  const realtime = hydrates && user !== null && user.hasPhoto;
+  const i18nResources = hydrates ? pickNamespaces(lang, [...baseNamespaces, ...(realtime ? ["realtime"] : []), ...(options.namespaces ?? [])]) : undefined;
   const html = renderToString(
     <I18nProvider value={{ t, lang }}>
       <Document
@@ -42,6 +46,7 @@ export function renderPage(c: Context<AppEnv>, assets: AssetStore, apiBaseUrl: s
         bodyClassName={options.bodyClassName}
       >
         {body}
+        {realtime ? <div id="realtime-root" /> : null}
       </Document>
     </I18nProvider>,
   );

@@ -1,0 +1,220 @@
+/**
+ * Two matched members in two real Chromium contexts against the real server (issue 6):
+ * A sends, B sees it appear without reloading and A sees it read; B on another page gets the
+ * new-message toast; then, with fake camera and microphone, A (Premium Plus) calls, B accepts,
+ * both see the timer running on a connected peer connection, and ending returns both to idle.
+ * Screenshots (phone and desktop, English and Indonesian) go to e2e/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import type { Page } from "playwright-core";
+import { apiAs, createAccount, signInContext, type Account } from "./support/accounts";
+import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
+
+const MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
+
+let server: RunningServer;
+let ana: Account;
+let budi: Account;
+let matchId: string;
+let browserA: Browser;
+let browserB: Browser;
+
+/** A small real JPEG drawn in the page, as a data URL (the profile needs a photo). */
+async function photoDataUrl(page: Page, hue: number): Promise<string> {
+  return page.evaluate((hue) => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 240;
+    canvas.height = 320;
+    const context = canvas.getContext("2d")!;
+    context.fillStyle = `hsl(${hue} 60% 60%)`;
+    context.fillRect(0, 0, 240, 320);
+    context.fillStyle = "white";
+    context.beginPath();
+    context.arc(120, 130, 60, 0, Math.PI * 2);
+    context.fill();
+    return canvas.toDataURL("image/jpeg", 0.85);
+  }, hue);
+}
+
+async function completeProfile(page: Page, account: Account, gender: "male" | "female", hue: number) {
+  const response = await apiAs(server.origin, account, "POST", "/api/profile", {
+    photos: [await photoDataUrl(page, hue)],
+    age: gender === "female" ? 27 : 30,
+    gender,
+    denomination: "Protestant",
+    churchName: "GKI Pondok Indah",
+    faithTestimony: "I came to know Christ in university and have served in the youth ministry since then.",
+    faithDuration: "5-10 years",
+    bio: "I love worship music, hiking and good coffee.",
+  });
+  if (response.status !== 201) throw new Error(`profile: ${response.status} ${await response.text()}`);
+}
+
+async function hydrated(page: Page, island: string) {
+  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({ timeout: 15_000 });
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  ana = await createAccount(server.origin, { firstName: "Ana", lastName: "Kusuma" });
+  budi = await createAccount(server.origin, { firstName: "Budi", lastName: "Hartono" });
+  browserA = await openBrowser({ viewport: PHONE, extraArgs: MEDIA_ARGS });
+  browserB = await openBrowser({ viewport: DESKTOP, extraArgs: MEDIA_ARGS });
+  await signInContext(browserA.context, server.origin, ana);
+  await signInContext(browserB.context, server.origin, budi);
+  await browserA.page.goto(`${server.origin}/edit-profile`);
+  await completeProfile(browserA.page, ana, "female", 330);
+  await completeProfile(browserA.page, budi, "male", 200);
+  // They like each other: the second like makes the match.
+  const [anaId, budiId] = await Promise.all(
+    [ana, budi].map(async (account) => ((await (await apiAs(server.origin, account, "GET", "/api/auth/user")).json()) as { id: string }).id),
+  );
+  await apiAs(server.origin, ana, "POST", "/api/swipe", { swipedId: budiId, isLike: true });
+  const second = (await (await apiAs(server.origin, budi, "POST", "/api/swipe", { swipedId: anaId, isLike: true })).json()) as { isMatch: boolean; matchId?: string };
+  expect(second.isMatch).toBe(true);
+  const list = (await (await apiAs(server.origin, ana, "GET", "/api/matches")).json()) as { id: string }[];
+  matchId = list[0]!.id;
+}, 120_000);
+
+afterAll(async () => {
+  await browserA?.close();
+  await browserB?.close();
+  await server?.stop();
+});
+
+describe("matched members chat live and call each other", () => {
+  it("shows the match in both lists and an empty state before", async () => {
+    const { page } = browserB;
+    await page.goto(`${server.origin}/matches`);
+    await hydrated(page, "matches-list");
+    await expect(page.getByTestId("match-row").first().innerText()).resolves.toContain("Ana, 27");
+    await screenshot(page, "matches-en-desktop");
+    const stranger = await createAccount(server.origin, { firstName: "Citra" });
+    const fresh = await openBrowser({ viewport: PHONE });
+    try {
+      await signInContext(fresh.context, server.origin, stranger);
+      await fresh.page.goto(`${server.origin}/edit-profile`);
+      await completeProfile(fresh.page, stranger, "female", 60);
+      await fresh.page.goto(`${server.origin}/matches`);
+      await expect(fresh.page.getByText("No matches yet").isVisible()).resolves.toBe(true);
+      await expect(fresh.page.getByRole("link", { name: "Start Swiping" }).getAttribute("href")).resolves.toBe("/swipe");
+      await screenshot(fresh.page, "matches-empty-en-phone");
+    } finally {
+      await fresh.close();
+    }
+  }, 60_000);
+
+  it("A sends, B sees it without reloading, and A sees it read", async () => {
+    const a = browserA.page;
+    const b = browserB.page;
+    await a.goto(`${server.origin}/chat/${matchId}`);
+    await b.goto(`${server.origin}/chat/${matchId}`);
+    await Promise.all([hydrated(a, "chat-panel"), hydrated(b, "chat-panel")]);
+    await expect(a.getByTestId("messages-left").innerText()).resolves.toBe("25 messages left today");
+    // Give both sockets a moment to open.
+    await Bun.sleep(500);
+    await a.locator("#chat-input").fill("Halo Budi! Ibadah Minggu ini di mana?");
+    await a.getByTestId("send").click();
+    await b.getByText("Halo Budi! Ibadah Minggu ini di mana?").waitFor({ timeout: 10_000 });
+    await a.locator(`[data-testid="message"][data-state="read"]`).waitFor({ timeout: 10_000 }).catch(async (error) => {
+      console.error("messages as A sees them:", await (await apiAs(server.origin, ana, "GET", `/api/matches/${matchId}/messages`)).text());
+      throw error;
+    });
+    await expect(a.getByTestId("messages-left").innerText()).resolves.toBe("24 messages left today");
+    // Typing shows on the other side.
+    await b.locator("#chat-input").pressSequentially("Di GKI", { delay: 30 });
+    await a.getByTestId("typing").waitFor({ timeout: 10_000 });
+    await b.getByTestId("send").click();
+    await a.getByText("Di GKI").waitFor({ timeout: 10_000 });
+    await screenshot(a, "chat-en-phone");
+    await screenshot(b, "chat-en-desktop");
+  }, 60_000);
+
+  it("B on another page gets the new-message toast", async () => {
+    const b = browserB.page;
+    await b.goto(`${server.origin}/matches`);
+    await hydrated(b, "matches-list");
+    await Bun.sleep(500);
+    await browserA.page.locator("#chat-input").fill("Sampai jumpa hari Minggu");
+    await browserA.page.getByTestId("send").click();
+    const toast = b.getByTestId("toast");
+    await toast.waitFor({ timeout: 10_000 });
+    await expect(toast.innerText()).resolves.toContain("You have a new message from your match.");
+    // The list moved too: the last message and the unread badge, live.
+    await expect(b.getByTestId("match-row").first().innerText()).resolves.toContain("Sampai jumpa hari Minggu");
+    await expect(b.getByTestId("unread-badge").first().innerText()).resolves.toBe("1");
+  }, 60_000);
+
+  it("a free member's call is refused; a Premium Plus call connects, times, and ends for both", async () => {
+    const a = browserA.page;
+    const b = browserB.page;
+    // Budi is free: the call buttons say Premium Plus is required.
+    await b.goto(`${server.origin}/chat/${matchId}`);
+    await hydrated(b, "chat-panel");
+    await b.getByTestId("video-call").click();
+    await b.getByText("Premium Plus Required").waitFor();
+
+    await server.cli(["user", "premium", ana.email, "premium_plus"]);
+    await a.goto(`${server.origin}/chat/${matchId}`);
+    await hydrated(a, "chat-panel");
+    await expect(a.getByTestId("messages-left").count()).resolves.toBe(0);
+    // B waits on another page: the incoming-call toast takes B to the chat and answers.
+    await b.goto(`${server.origin}/matches`);
+    await hydrated(b, "matches-list");
+    await Bun.sleep(700);
+    await a.getByTestId("video-call").click();
+    const incoming = b.getByTestId("incoming-call");
+    await incoming.waitFor({ timeout: 10_000 });
+    await expect(incoming.innerText()).resolves.toContain("Ana is calling you (video)");
+    await screenshot(b, "call-incoming-en-desktop");
+    await incoming.getByRole("button", { name: "Accept" }).click();
+    await b.waitForURL(`${server.origin}/chat/${matchId}`, { timeout: 15_000 });
+
+    for (const page of [a, b]) await page.locator('[data-testid="call-panel"][data-call-state="connected"]').waitFor({ timeout: 30_000 });
+    await Bun.sleep(2200);
+    for (const page of [a, b]) {
+      const timer = await page.getByTestId("call-timer").innerText();
+      expect(timer).toMatch(/^00:0[1-9]$/);
+    }
+    await screenshot(a, "call-video-en-phone");
+    await screenshot(b, "call-video-en-desktop");
+    await a.getByRole("button", { name: "Mute" }).click();
+    await expect(a.getByRole("button", { name: "Unmute" }).isVisible()).resolves.toBe(true);
+
+    await b.getByTestId("call-end").click();
+    for (const page of [a, b]) await page.locator('[data-testid="call-panel"][data-call-state="idle"]').waitFor({ state: "attached", timeout: 10_000 });
+    // The finished call leaves a line in the chat.
+    await a.getByText(/Video call · 0:0\d/).waitFor({ timeout: 10_000 });
+  }, 120_000);
+
+  it("renders the chat and matches in Indonesian", async () => {
+    const a = browserA.page;
+    await a.evaluate(() => localStorage.setItem("app-language", "id"));
+    await a.goto(`${server.origin}/chat/${matchId}`);
+    await hydrated(a, "chat-panel");
+    await expect(a.locator("#chat-input").getAttribute("placeholder")).resolves.toBe("Tulis pesan...");
+    await screenshot(a, "chat-id-phone");
+    await a.goto(`${server.origin}/matches`);
+    await hydrated(a, "matches-list");
+    await expect(a.getByRole("link", { name: "Obrolan" }).first().isVisible()).resolves.toBe(true);
+    await screenshot(a, "matches-id-phone");
+  }, 60_000);
+
+  it("unmatch from the chat removes it for both, live on the other side", async () => {
+    const a = browserA.page;
+    const b = browserB.page;
+    await b.goto(`${server.origin}/chat/${matchId}`);
+    await hydrated(b, "chat-panel");
+    await a.goto(`${server.origin}/chat/${matchId}`);
+    await hydrated(a, "chat-panel");
+    await Bun.sleep(500);
+    await a.getByTestId("safety-menu").click();
+    await a.getByRole("button", { name: "Batalkan kecocokan" }).first().click();
+    await screenshot(a, "unmatch-confirm-id-phone");
+    await a.locator("dialog[open]").getByRole("button", { name: "Batalkan kecocokan" }).click();
+    await a.waitForURL(`${server.origin}/matches`);
+    await b.getByText("This conversation has ended").waitFor({ timeout: 10_000 });
+    expect(await (await apiAs(server.origin, budi, "GET", "/api/matches")).json()).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,328 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { CallPanel, useCall, type CallType } from "./call-panel";
+import { SafetyMenu } from "./components/safety-menu";
+import { api, ApiError } from "./runtime/api";
+import { useI18n } from "./runtime/i18n-context";
+import { translateMessage } from "./runtime/messages";
+import { realtime } from "./runtime/realtime";
+import { toast } from "./runtime/toast";
+import { MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../src/platform/constants";
+import type { MessageJson } from "../src/features/chat/chat.service";
+
+export interface ChatPanelProps {
+  matchId: string;
+  me: { id: string };
+  other: { id: string; firstName: string; age: number | null; photo: string | null };
+  initialMessages: MessageJson[];
+  /** Null for premium members (no limit). */
+  remainingToday: number | null;
+  canCall: boolean;
+  iceServers: RTCIceServer[];
+  /** Set when the page was opened from the incoming-call toast's accept. */
+  answer: CallType | null;
+}
+
+const TYPING_SEND_INTERVAL_MS = 2000;
+const TYPING_SHOW_MS = 3500;
+
+function mergeMessages(current: MessageJson[], incoming: MessageJson[]) {
+  const byId = new Map(current.map((message) => [message.id, message]));
+  for (const message of incoming) {
+    const known = byId.get(message.id);
+    // A late copy (the POST answer after the read receipt) must not un-read a message.
+    byId.set(message.id, { ...known, ...message, readAt: message.readAt ?? known?.readAt ?? null });
+  }
+  return [...byId.values()].sort((a, b) => (a.createdAt === b.createdAt ? 0 : a.createdAt < b.createdAt ? -1 : 1));
+}
+
+/** The chat of one match (spec point 2): bubbles, read receipts, typing, the limit banner, calls. */
+export function ChatPanel(props: ChatPanelProps) {
+  const { t, lang } = useI18n();
+  const { matchId, me, other } = props;
+  const [messages, setMessages] = useState(props.initialMessages);
+  const [hasOlder, setHasOlder] = useState(props.initialMessages.length >= MESSAGE_PAGE_SIZE);
+  const [delivered, setDelivered] = useState<Set<string>>(new Set());
+  const [draft, setDraft] = useState("");
+  const [sending, setSending] = useState(false);
+  const [remaining, setRemaining] = useState(props.remainingToday);
+  const [otherTyping, setOtherTyping] = useState(false);
+  const [removed, setRemoved] = useState(false);
+  const [offline, setOffline] = useState(false);
+  const list = useRef<HTMLOListElement>(null);
+  const lastTypingSent = useRef(0);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const call = useCall({ matchId, iceServers: props.iceServers, canCall: props.canCall });
+  // The server renders Jakarta time; after hydration the browser's own zone is used (no mismatch).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const time = new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", { hour: "2-digit", minute: "2-digit", timeZone: hydrated ? undefined : "Asia/Jakarta" });
+
+  /** The other person's messages are read once the chat is on screen. */
+  const markRead = useCallback(() => {
+    if (document.visibilityState !== "visible") return;
+    if (realtime.isOpen) realtime.send({ type: "read", matchId });
+    else void api("POST", `/api/matches/${encodeURIComponent(matchId)}/read`).catch(() => undefined);
+  }, [matchId]);
+
+  const refetch = useCallback(async () => {
+    try {
+      const latest = await api<MessageJson[]>("GET", `/api/matches/${encodeURIComponent(matchId)}/messages`);
+      setMessages((current) => mergeMessages(current, latest));
+      markRead();
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) setRemoved(true);
+    }
+  }, [matchId, markRead]);
+
+  useEffect(() => {
+    realtime.viewingMatch = matchId;
+    realtime.send({ type: "join_match", matchId });
+    if (props.initialMessages.some((message) => message.senderId !== me.id && message.readAt === null)) markRead();
+    const offs = [
+      realtime.on("new_message", (frame) => {
+        if (frame.matchId !== matchId) return;
+        setMessages((current) => mergeMessages(current, [frame.message]));
+        if (frame.message.senderId !== me.id) {
+          setOtherTyping(false);
+          markRead();
+        }
+      }),
+      realtime.on("message_delivered", (frame) => {
+        if (frame.matchId === matchId) setDelivered((current) => new Set(current).add(frame.messageId));
+      }),
+      realtime.on("message_read", (frame) => {
+        if (frame.matchId !== matchId) return;
+        setMessages((current) => current.map((message) => (message.senderId !== frame.readerId && message.readAt === null ? { ...message, readAt: frame.readAt } : message)));
+      }),
+      realtime.on("typing", (frame) => {
+        if (frame.matchId !== matchId) return;
+        setOtherTyping(true);
+        if (typingTimer.current !== null) clearTimeout(typingTimer.current);
+        typingTimer.current = setTimeout(() => setOtherTyping(false), TYPING_SHOW_MS);
+      }),
+      realtime.on("match_removed", (frame) => {
+        if (frame.matchId === matchId) setRemoved(true);
+      }),
+      realtime.on("error", (frame) => {
+        if (frame.matchId === matchId && frame.frame === "join_match") setRemoved(true);
+      }),
+      realtime.onLifecycle("reconnected", () => {
+        setOffline(false);
+        realtime.send({ type: "join_match", matchId });
+        void refetch();
+      }),
+      realtime.onLifecycle("offline", () => setOffline(true)),
+    ];
+    const onVisible = () => {
+      if (document.visibilityState === "visible") markRead();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    realtime.answerHandlers.set(matchId, () => void call.accept());
+    if (props.answer !== null) {
+      history.replaceState(null, "", location.pathname);
+      void call.accept(props.answer);
+    }
+    return () => {
+      offs.forEach((off) => off());
+      document.removeEventListener("visibilitychange", onVisible);
+      realtime.answerHandlers.delete(matchId);
+      if (realtime.viewingMatch === matchId) realtime.viewingMatch = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [matchId]);
+
+  // Newest at the bottom: keep the view there as messages arrive.
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (element !== null) element.scrollTop = element.scrollHeight;
+  }, [messages.length, otherTyping]);
+
+  const loadOlder = async () => {
+    const oldest = messages[0];
+    if (oldest === undefined) return;
+    try {
+      const older = await api<MessageJson[]>("GET", `/api/matches/${encodeURIComponent(matchId)}/messages?before=${encodeURIComponent(oldest.id)}`);
+      setHasOlder(older.length >= MESSAGE_PAGE_SIZE);
+      setMessages((current) => mergeMessages(older, current));
+    } catch (error) {
+      toast({ title: t("toast.error"), description: error instanceof ApiError ? translateMessage(t, error.message) : String(error), variant: "destructive" });
+    }
+  };
+
+  const send = async () => {
+    const content = draft.trim();
+    if (content.length === 0 || sending) return;
+    setSending(true);
+    try {
+      const message = await api<MessageJson & { remainingToday: number | null }>("POST", `/api/matches/${encodeURIComponent(matchId)}/messages`, { content });
+      setMessages((current) => mergeMessages(current, [message]));
+      setRemaining(message.remainingToday);
+      setDraft("");
+    } catch (error) {
+      const text = error instanceof ApiError ? error.message : t("messages.network_error");
+      if (text.includes("Daily chat limit reached")) {
+        setRemaining(0);
+        toast({ title: t("chat.limitTitle"), description: t("chat.limitBody"), variant: "destructive" });
+      } else if (error instanceof ApiError && error.status === 404) setRemoved(true);
+      else toast({ title: t("toast.error"), description: translateMessage(t, text), variant: "destructive" });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const onDraft = (value: string) => {
+    setDraft(value);
+    const now = Date.now();
+    if (value.trim().length > 0 && now - lastTypingSent.current > TYPING_SEND_INTERVAL_MS) {
+      lastTypingSent.current = now;
+      realtime.sendIfOpen({ type: "typing", matchId });
+    }
+  };
+
+  const lastMine = [...messages].reverse().find((message) => message.senderId === me.id && message.kind === "text");
+  const title = other.age === null ? other.firstName : `${other.firstName}, ${other.age}`;
+
+  return (
+    <div className="chat" data-testid="chat-panel">
+      <header className="chat-header">
+        <a href="/matches" className="button button-ghost button-small chat-back" aria-label={t("chat.back")}>
+          ←
+        </a>
+        {other.photo ? <img className="person-avatar person-avatar-sm" src={other.photo} alt="" width={40} height={40} /> : <span className="person-avatar person-avatar-sm person-avatar-empty" aria-hidden="true" />}
+        <h1 className="chat-title">{title}</h1>
+        {!removed ? (
+          <div className="chat-header-actions">
+            <button type="button" className="button button-ghost button-small" onClick={() => void call.start("voice")} disabled={call.phase !== "idle"} aria-label={t("chat.voiceCall")} data-testid="voice-call">
+              <PhoneIcon />
+            </button>
+            <button type="button" className="button button-ghost button-small" onClick={() => void call.start("video")} disabled={call.phase !== "idle"} aria-label={t("chat.videoCall")} data-testid="video-call">
+              <VideoIcon />
+            </button>
+            <SafetyMenu userId={other.id} name={other.firstName} matchId={matchId} />
+          </div>
+        ) : null}
+      </header>
+
+      <CallPanel call={call} name={other.firstName} />
+
+      {offline ? (
+        <p className="chat-banner chat-banner-warning" role="status">
+          {t("chat.offline")}{" "}
+          <button type="button" className="link-button" onClick={() => location.reload()}>
+            {t("chat.reload")}
+          </button>
+        </p>
+      ) : null}
+      {remaining !== null && !removed ? (
+        <p className="chat-banner" role="status" data-testid="messages-left">
+          {t("chat.messagesLeft", { count: remaining })}
+        </p>
+      ) : null}
+
+      <ol ref={list} className="chat-messages" aria-live="polite" aria-label={t("chat.history", { name: other.firstName })}>
+        {hasOlder ? (
+          <li className="chat-older">
+            <button type="button" className="button button-ghost button-small" onClick={() => void loadOlder()}>
+              {t("chat.loadOlder")}
+            </button>
+          </li>
+        ) : null}
+        {messages.length === 0 ? <li className="chat-empty">{t("chat.empty", { name: other.firstName })}</li> : null}
+        {messages.map((message) => {
+          if (message.kind !== "text") {
+            const [type = "voice", seconds] = message.content.split(":");
+            const label =
+              message.kind === "missed_call"
+                ? t(type === "video" ? "chat.missedVideo" : "chat.missedVoice")
+                : t(type === "video" ? "chat.videoCallLine" : "chat.voiceCallLine", { duration: `${Math.floor(Number(seconds ?? 0) / 60)}:${String(Number(seconds ?? 0) % 60).padStart(2, "0")}` });
+            return (
+              <li key={message.id} className="chat-system" data-kind={message.kind}>
+                {label} · <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>
+              </li>
+            );
+          }
+          const mine = message.senderId === me.id;
+          const state = message.readAt !== null ? "read" : delivered.has(message.id) ? "delivered" : "sent";
+          return (
+            <li key={message.id} className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"}`} data-testid="message" data-state={mine ? state : undefined}>
+              <p className="bubble-text">{message.content}</p>
+              <p className="bubble-meta">
+                <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>
+                {mine && message.id === lastMine?.id ? (
+                  <span className="bubble-state" data-testid="message-state">
+                    {" · "}
+                    {t(`chat.state.${state}`)}
+                  </span>
+                ) : mine ? (
+                  <span className="bubble-ticks" aria-label={t(`chat.state.${state}`)}>
+                    {state === "sent" ? " ✓" : " ✓✓"}
+                  </span>
+                ) : null}
+              </p>
+            </li>
+          );
+        })}
+        {otherTyping ? (
+          <li className="chat-typing" data-testid="typing">
+            {t("chat.typing", { name: other.firstName })}
+          </li>
+        ) : null}
+      </ol>
+
+      {removed ? (
+        <div className="chat-removed card" role="status">
+          <p>{t("chat.removed")}</p>
+          <a className="button button-primary" href="/matches">
+            {t("chat.backToMatches")}
+          </a>
+        </div>
+      ) : (
+        <form
+          className="chat-input"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void send();
+          }}
+        >
+          <label htmlFor="chat-input" className="visually-hidden">
+            {t("chat.placeholder")}
+          </label>
+          <textarea
+            id="chat-input"
+            rows={1}
+            value={draft}
+            maxLength={MAX_MESSAGE_LENGTH}
+            placeholder={t("chat.placeholder")}
+            onChange={(event) => onDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && !event.shiftKey) {
+                event.preventDefault();
+                void send();
+              }
+            }}
+          />
+          <button type="submit" className="button button-primary" disabled={sending || draft.trim().length === 0} data-testid="send">
+            {t("chat.send")}
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1.9.4 1.8.7 2.7a2 2 0 0 1-.5 2.1L8 9.8a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.7.7a2 2 0 0 1 1.7 2z" />
+    </svg>
+  );
+}
+
+function VideoIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="m22 8-6 4 6 4V8z" />
+      <rect x="2" y="6" width="14" height="12" rx="2" />
+    </svg>
+  );
+}

@@ -1,0 +1,85 @@
+import { useEffect, useState } from "react";
+import { createRoot } from "react-dom/client";
+import { CALL_TOAST_MS } from "../../src/platform/constants";
+import { I18nProvider, useT, type I18nValue } from "../runtime/i18n-context";
+import { realtime, type ServerFrame } from "../runtime/realtime";
+import { toast } from "../runtime/toast";
+import { translateMessage } from "../runtime/messages";
+
+type IncomingCall = Extract<ServerFrame, { type: "incoming_call" }>;
+
+/**
+ * What the live connection shows on every signed-in page: the 'You have a new message from
+ * your match.' toast, and the incoming-call toast (5 s, spec point 9) with accept and decline.
+ */
+function RealtimeNotices() {
+  const t = useT();
+  const [call, setCall] = useState<IncomingCall | null>(null);
+
+  useEffect(() => {
+    const offs = [
+      realtime.on("new_message", (frame) => {
+        if (frame.message.kind !== "text") return;
+        if (frame.message.senderId === realtime.userId || realtime.viewingMatch === frame.matchId) return;
+        toast({
+          title: t("realtime.newMessage"),
+          description: frame.message.sender.firstName,
+          action: { label: t("realtime.open"), onClick: () => location.assign(`/chat/${encodeURIComponent(frame.matchId)}`) },
+        });
+      }),
+      realtime.on("incoming_call", (frame) => setCall(frame)),
+      realtime.on("call_ended", (frame) => setCall((current) => (current?.matchId === frame.matchId ? null : current))),
+      realtime.on("match_removed", (frame) => setCall((current) => (current?.matchId === frame.matchId ? null : current))),
+      realtime.on("error", (frame) => {
+        // Chat and call screens report their own errors; a frame from elsewhere gets a toast.
+        if (frame.matchId !== undefined && frame.matchId === realtime.viewingMatch) return;
+        if (frame.frame === undefined) return;
+        toast({ title: t("toast.error"), description: translateMessage(t, frame.message), variant: "destructive" });
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [t]);
+
+  useEffect(() => {
+    if (call === null) return;
+    const timer = setTimeout(() => setCall(null), CALL_TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [call]);
+
+  if (call === null) return null;
+  const accept = () => {
+    setCall(null);
+    const answerHere = realtime.answerHandlers.get(call.matchId);
+    if (answerHere !== undefined) answerHere();
+    else location.assign(`/chat/${encodeURIComponent(call.matchId)}?answer=${call.callType}`);
+  };
+  const decline = () => {
+    setCall(null);
+    realtime.send({ type: "call_decline", matchId: call.matchId });
+  };
+  return (
+    <div className="incoming-call" role="alertdialog" aria-labelledby="incoming-call-title" data-testid="incoming-call">
+      <p id="incoming-call-title" className="incoming-call-title">
+        {t(call.callType === "video" ? "realtime.incomingVideo" : "realtime.incomingVoice", { name: call.from.firstName })}
+      </p>
+      <div className="incoming-call-actions">
+        <button type="button" className="button button-small button-outline" onClick={decline}>
+          {t("realtime.decline")}
+        </button>
+        <button type="button" className="button button-small button-primary" onClick={accept} autoFocus>
+          {t("realtime.accept")}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Starts the live connection and mounts its notices (hydrate.tsx calls this on signed-in pages). */
+export function mountRealtime(element: HTMLElement, i18n: I18nValue) {
+  realtime.start();
+  createRoot(element).render(
+    <I18nProvider value={i18n}>
+      <RealtimeNotices />
+    </I18nProvider>,
+  );
+}

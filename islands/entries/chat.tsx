@@ -1,0 +1,4 @@
+import { hydrateIslands } from "../runtime/hydrate";
+import { ChatPanel } from "../chat-panel";
+
+hydrateIslands({ "chat-panel": ChatPanel });

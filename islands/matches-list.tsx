@@ -1,0 +1,102 @@
+import { useCallback, useEffect, useState } from "react";
+import { api } from "./runtime/api";
+import { useI18n } from "./runtime/i18n-context";
+import { realtime } from "./runtime/realtime";
+import type { MatchListItem } from "../src/features/matches/matches.service";
+
+/**
+ * The matches list (spec point 2): avatar, first name and age, 'Matched {date}', denomination,
+ * Chat, and the last message with an unread badge, newest activity first. Updates live.
+ */
+export function MatchesList({ initialMatches, meId }: { initialMatches: MatchListItem[]; meId: string }) {
+  const { t, lang } = useI18n();
+  const [matches, setMatches] = useState(initialMatches);
+  const date = new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-US", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Jakarta" });
+
+  const refetch = useCallback(async () => {
+    try {
+      setMatches(await api<MatchListItem[]>("GET", "/api/matches"));
+    } catch {
+      // The list on screen stays; the next event or reload brings it up to date.
+    }
+  }, []);
+
+  useEffect(() => {
+    const offs = [
+      realtime.on("new_message", (frame) => {
+        setMatches((current) => {
+          const index = current.findIndex((match) => match.id === frame.matchId);
+          if (index === -1) {
+            void refetch();
+            return current;
+          }
+          const match = current[index]!;
+          const message = frame.message;
+          const updated: MatchListItem = {
+            ...match,
+            lastActivityAt: message.createdAt,
+            lastMessage: { id: message.id, content: message.content, kind: message.kind, senderId: message.senderId, createdAt: message.createdAt, readAt: message.readAt },
+            unreadCount: message.senderId === meId ? match.unreadCount : match.unreadCount + 1,
+          };
+          return [updated, ...current.filter((item) => item.id !== match.id)];
+        });
+      }),
+      realtime.on("message_read", (frame) => {
+        if (frame.readerId === meId) setMatches((current) => current.map((match) => (match.id === frame.matchId ? { ...match, unreadCount: 0 } : match)));
+      }),
+      realtime.on("match_removed", (frame) => setMatches((current) => current.filter((match) => match.id !== frame.matchId))),
+      realtime.onLifecycle("reconnected", () => void refetch()),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [meId, refetch]);
+
+  if (matches.length === 0) {
+    return (
+      <div className="matches-empty card" data-testid="matches-empty">
+        <p className="matches-empty-title">{t("matches.emptyTitle")}</p>
+        <p className="muted">{t("matches.emptyBody")}</p>
+        <a className="button button-primary" href="/swipe">
+          {t("matches.startSwiping")}
+        </a>
+      </div>
+    );
+  }
+
+  const preview = (match: MatchListItem) => {
+    const last = match.lastMessage;
+    if (last === null) return t("matches.sayHello");
+    if (last.kind === "missed_call") return t("matches.missedCall");
+    if (last.kind === "call") return t("matches.call");
+    return last.senderId === meId ? t("matches.you", { text: last.content }) : last.content;
+  };
+
+  return (
+    <ul className="matches-list" data-testid="matches-list">
+      {matches.map((match) => (
+        <li key={match.id} className="match-row card" data-testid="match-row">
+          <a href={`/chat/${encodeURIComponent(match.id)}`} className="match-avatar-link" tabIndex={-1} aria-hidden="true">
+            {match.user1.photo ? <img className="person-avatar" src={match.user1.photo} alt="" width={56} height={56} loading="lazy" /> : <span className="person-avatar person-avatar-empty" />}
+          </a>
+          <div className="match-body">
+            <p className="match-name">
+              {match.user1.age === null ? match.user1.firstName : `${match.user1.firstName}, ${match.user1.age}`}
+              {match.unreadCount > 0 ? (
+                <span className="badge badge-primary match-unread" data-testid="unread-badge" aria-label={t("matches.unread", { count: match.unreadCount })}>
+                  {match.unreadCount}
+                </span>
+              ) : null}
+            </p>
+            <p className="match-meta muted">
+              {t("matches.matchedOn", { date: date.format(new Date(match.createdAt)) })}
+              {match.user1.denomination ? ` · ${t(`options.denomination.${match.user1.denomination}`, { defaultValue: match.user1.denomination })}` : ""}
+            </p>
+            <p className={`match-preview ${match.unreadCount > 0 ? "match-preview-unread" : ""}`}>{preview(match)}</p>
+          </div>
+          <a className="button button-primary button-small" href={`/chat/${encodeURIComponent(match.id)}`}>
+            {t("matches.chat")}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}

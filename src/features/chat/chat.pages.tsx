@@ -1,0 +1,62 @@
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import type { AppDeps, AppEnv } from "../../app-env";
+import { ChatPanel, type ChatPanelProps } from "../../../islands/chat-panel";
+import { photos, profiles, users } from "../../../db/schema";
+import { requirePage } from "../../middleware/guards";
+import { Island } from "../../views/island";
+import type { RenderPage } from "../../views/render";
+import { findMatchFor } from "../matches/matches.service";
+import { hasPremium, hasPremiumPlus } from "../premium/plan-rules";
+import { photoUrl } from "../profile/profile-json";
+import { FREE_DAILY_CHATS } from "../../platform/constants";
+import { chatsUsedToday, listMessages } from "./chat.service";
+
+/** /chat/{matchId} (signed in with a photo; only the two people of the match, else 404). */
+export function chatPages(deps: AppDeps, render: RenderPage) {
+  return new Hono<AppEnv>().get("/chat/:matchId", requirePage("withPhoto"), async (c) => {
+    const user = c.get("user")!;
+    const t = c.get("t");
+    const matchId = c.req.param("matchId");
+    const match = await findMatchFor(deps.db, matchId, user.id);
+    if (match === null) {
+      return render(
+        c,
+        { title: t("chat.notFoundTitle"), status: 404, entry: "matches", namespaces: ["matches"] },
+        <section className="not-found">
+          <h1>{t("chat.notFoundTitle")}</h1>
+          <p className="muted">{t("chat.notFoundBody")}</p>
+          <a className="button button-primary" href="/matches">
+            {t("chat.backToMatches")}
+          </a>
+        </section>,
+      );
+    }
+    const [other] = await deps.db
+      .select({ id: users.id, firstName: users.firstName, age: profiles.age })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, match.otherUserId))
+      .limit(1);
+    const [photo] = await deps.db.select({ fileName: photos.fileName }).from(photos).where(eq(photos.userId, match.otherUserId)).orderBy(photos.position).limit(1);
+    const now = deps.clock.now();
+    const answer = c.req.query("answer");
+    const props: ChatPanelProps = {
+      matchId,
+      me: { id: user.id },
+      other: { id: match.otherUserId, firstName: other?.firstName ?? "", age: other?.age ?? null, photo: photo === undefined ? null : photoUrl(photo.fileName) },
+      initialMessages: await listMessages(deps.db, matchId),
+      remainingToday: hasPremium(user, now) ? null : Math.max(0, FREE_DAILY_CHATS - (await chatsUsedToday(deps.db, user.id, now))),
+      canCall: hasPremiumPlus(user, now),
+      iceServers: deps.config.iceServers as RTCIceServer[],
+      answer: answer === "voice" || answer === "video" ? answer : null,
+    };
+    return render(
+      c,
+      { title: t("chat.title", { name: props.other.firstName }), entry: "chat", namespaces: ["chat", "calls", "safety"], bodyClassName: "chat-body" },
+      <main id="main" className="chat-main">
+        <Island name="chat-panel" component={ChatPanel} props={props} className="chat-island" />
+      </main>,
+    );
+  });
+}

@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+
+// Registration hashes passwords (argon2): on a shared machine a test with several users takes seconds.
+setDefaultTimeout(30_000);
+import { eq } from "drizzle-orm";
+import { dailyUsage, messages } from "../../../db/schema";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { matchUsers, setPlan } from "../../testing/match-fixtures";
+import { jakartaDayOf } from "../../platform/clock";
+
+let app: TestApp;
+beforeEach(async () => {
+  app = await createTestApp();
+});
+afterEach(() => app.close());
+
+async function pair() {
+  const a = await app.registerUser({ firstName: "Ana" });
+  const b = await app.registerUser({ firstName: "Budi" });
+  const matchId = await matchUsers(app, a, b);
+  return { a, b, matchId };
+}
+
+describe("GET /api/matches/{matchId}/messages", () => {
+  test("a third user gets 404 for another pair's messages, and cannot post there", async () => {
+    const { a, matchId } = await pair();
+    await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: "Hi" } });
+    const stranger = await app.registerUser();
+    const read = await app.request("GET", `/api/matches/${matchId}/messages`, { cookie: stranger.cookie });
+    expect(read.status).toBe(404);
+    const post = await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: stranger.cookie, body: { content: "Hello?" } });
+    expect(post.status).toBe(404);
+    expect(await app.deps.db.select().from(messages).where(eq(messages.matchId, matchId))).toHaveLength(1);
+  });
+
+  test("signed out gets 401 Unauthorized", async () => {
+    const { matchId } = await pair();
+    const response = await app.request("GET", `/api/matches/${matchId}/messages`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: "Unauthorized" });
+  });
+
+  test("returns the history newest last, in pages of at most 50 with ?before", async () => {
+    const { a, b, matchId } = await pair();
+    await setPlan(app, a, "premium");
+    for (let i = 0; i < 55; i++) {
+      await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: `m${i}` } });
+      app.clock.advance(1000);
+    }
+    const page = (await (await app.request("GET", `/api/matches/${matchId}/messages`, { cookie: b.cookie })).json()) as { id: string; content: string }[];
+    expect(page).toHaveLength(50);
+    expect(page[0]!.content).toBe("m5");
+    expect(page.at(-1)!.content).toBe("m54");
+    const older = (await (await app.request("GET", `/api/matches/${matchId}/messages?before=${page[0]!.id}`, { cookie: b.cookie })).json()) as { content: string }[];
+    expect(older.map((m) => m.content)).toEqual(["m0", "m1", "m2", "m3", "m4"]);
+  });
+});
+
+describe("POST /api/matches/{matchId}/messages", () => {
+  test("trims the text and stores it with the sender", async () => {
+    const { a, b, matchId } = await pair();
+    const response = await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: "  Shalom!  " } });
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toMatchObject({ content: "Shalom!", senderId: a.id, sender: { firstName: "Ana" }, readAt: null, remainingToday: 24 });
+    const list = await (await app.request("GET", `/api/matches/${matchId}/messages`, { cookie: b.cookie })).json();
+    expect(list).toHaveLength(1);
+  });
+
+  test("refuses empty, whitespace-only and over-long messages", async () => {
+    const { a, matchId } = await pair();
+    for (const content of ["", "   \n ", "x".repeat(2001), 42]) {
+      const response = await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content } });
+      expect(response.status).toBe(400);
+    }
+    const ok = await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: "x".repeat(2000) } });
+    expect(ok.status).toBe(201);
+    expect(await app.deps.db.select().from(messages)).toHaveLength(1);
+  });
+
+  test("40 concurrent messages from a free user with 24 sent: exactly 1 stored", async () => {
+    const { a, matchId } = await pair();
+    await app.deps.db.insert(dailyUsage).values({ userId: a.id, day: jakartaDayOf(app.clock.now()), swipes: 0, chats: 24 });
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: `race ${i}` } })),
+    );
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(39);
+    expect(await responses.find((r) => r.status === 429)!.json()).toEqual({ message: "Daily chat limit reached" });
+    expect(await app.deps.db.select().from(messages).where(eq(messages.matchId, matchId))).toHaveLength(1);
+  });
+
+  test("the free limit resets at Jakarta midnight and premium members have none", async () => {
+    const { a, b, matchId } = await pair();
+    await app.deps.db.insert(dailyUsage).values({ userId: a.id, day: jakartaDayOf(app.clock.now()), swipes: 0, chats: 25 });
+    expect((await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: "x" } })).status).toBe(429);
+    app.clock.advance(24 * 60 * 60_000);
+    expect((await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: "x" } })).status).toBe(201);
+    await setPlan(app, b, "premium");
+    await app.deps.db.insert(dailyUsage).values({ userId: b.id, day: jakartaDayOf(app.clock.now()), swipes: 0, chats: 25 });
+    const premium = await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: b.cookie, body: { content: "y" } });
+    expect(premium.status).toBe(201);
+    expect((await premium.json()).remainingToday).toBeNull();
+  });
+});
+
+describe("POST /api/matches/{matchId}/read", () => {
+  test("marks the other person's messages read, not your own", async () => {
+    const { a, b, matchId } = await pair();
+    await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: "from a" } });
+    await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: b.cookie, body: { content: "from b" } });
+    const response = await app.request("POST", `/api/matches/${matchId}/read`, { cookie: b.cookie });
+    expect(response.status).toBe(200);
+    const rows = await app.deps.db.select().from(messages).where(eq(messages.matchId, matchId));
+    expect(rows.find((m) => m.content === "from a")!.readAt).not.toBeNull();
+    expect(rows.find((m) => m.content === "from b")!.readAt).toBeNull();
+    const stranger = await app.registerUser();
+    expect((await app.request("POST", `/api/matches/${matchId}/read`, { cookie: stranger.cookie })).status).toBe(404);
+  });
+});

@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { zValidator } from "@hono/zod-validator";
+import type { AppDeps, AppEnv } from "../../app-env";
+import { currentUser, requireUser } from "../../middleware/guards";
+import { realtimeFor } from "../../realtime/realtime";
+import { findMatchFor } from "../matches/matches.service";
+import { messagesQuerySchema, sendMessageSchema } from "./chat.schemas";
+import { listMessages, markRead, sendMessage } from "./chat.service";
+
+const invalid = (message: string) => (result: { success: boolean }, c: { json: (body: unknown, status: 400) => Response }) =>
+  result.success ? undefined : c.json({ message }, 400);
+
+/**
+ * Messages of a match: only its two people (anyone else 404, never revealing it exists).
+ * GET ?before=<message id or ISO time>&limit=≤50 (newest last), POST {content},
+ * POST /read marks the other person's messages read.
+ */
+export function chatRoutes(deps: AppDeps) {
+  const realtime = realtimeFor(deps);
+  return new Hono<AppEnv>()
+    .use("/matches/:matchId/*", requireUser)
+    .get("/matches/:matchId/messages", zValidator("query", messagesQuerySchema, invalid("Invalid query")), async (c) => {
+      const user = currentUser(c);
+      const matchId = c.req.param("matchId");
+      if ((await findMatchFor(deps.db, matchId, user.id)) === null) return c.json({ message: "Match not found" }, 404);
+      const query = c.req.valid("query");
+      return c.json(await listMessages(deps.db, matchId, query));
+    })
+    .post("/matches/:matchId/messages", zValidator("json", sendMessageSchema, invalid("Message cannot be empty")), async (c) => {
+      const user = currentUser(c);
+      const matchId = c.req.param("matchId");
+      const result = await sendMessage(deps.db, deps.clock.now(), user.id, matchId, c.req.valid("json").content);
+      if (!result.ok) return c.json({ message: result.message }, result.status);
+      // Live delivery to both people's open pages (the sender's other tabs too).
+      realtime.hub.sendToUsers([user.id, result.recipientId], { type: "new_message", matchId, message: result.message });
+      return c.json({ ...result.message, remainingToday: result.remaining }, 201);
+    })
+    .post("/matches/:matchId/read", async (c) => {
+      const user = currentUser(c);
+      const matchId = c.req.param("matchId");
+      const match = await findMatchFor(deps.db, matchId, user.id);
+      if (match === null) return c.json({ message: "Match not found" }, 404);
+      const readAt = await markRead(deps.db, deps.clock.now(), matchId, user.id);
+      if (readAt !== null) realtime.hub.sendToUsers([match.otherUserId, user.id], { type: "message_read", matchId, readAt, readerId: user.id });
+      return c.json({ readAt });
+    });
+}

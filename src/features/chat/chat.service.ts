@@ -1,0 +1,153 @@
+/**
+ * Messages of a match (spec point 3, Message): paged history, sending with the free daily limit,
+ * and read receipts. Both the HTTP routes and the /ws socket go through here, so the rules
+ * (membership, blocks, limit, length) are written once.
+ */
+import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { matches, messages, users } from "../../../db/schema";
+import { jakartaDayOf } from "../../platform/clock";
+import { FREE_DAILY_CHATS, MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../../platform/constants";
+import { newId } from "../../platform/ids";
+import { findMatchFor } from "../matches/matches.service";
+import { hasPremium } from "../premium/plan-rules";
+import { isBlockedEitherWay } from "../safety/safety.service";
+
+type MessageRow = typeof messages.$inferSelect;
+
+export interface MessageJson {
+  id: string;
+  matchId: string;
+  senderId: string;
+  sender: { id: string; firstName: string };
+  content: string;
+  kind: "text" | "missed_call" | "call";
+  createdAt: string;
+  readAt: string | null;
+}
+
+export function messageToJson(row: MessageRow, senderFirstName: string): MessageJson {
+  return {
+    id: row.id,
+    matchId: row.matchId,
+    senderId: row.senderId,
+    sender: { id: row.senderId, firstName: senderFirstName },
+    content: row.content,
+    kind: row.kind,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt === null ? null : row.readAt.toISOString(),
+  };
+}
+
+/** One page of history, newest last. `before` is a message id or an ISO time. */
+export async function listMessages(db: Database, matchId: string, options: { before?: string; limit?: number } = {}) {
+  const limit = Math.min(Math.max(options.limit ?? MESSAGE_PAGE_SIZE, 1), MESSAGE_PAGE_SIZE);
+  let beforeTime: Date | null = null;
+  let beforeRowid: number | null = null;
+  if (options.before !== undefined) {
+    const asDate = new Date(options.before);
+    if (!Number.isNaN(asDate.getTime()) && /^\d{4}-\d{2}-\d{2}T/.test(options.before)) beforeTime = asDate;
+    else {
+      const [anchor] = await db.select({ createdAt: messages.createdAt, rowid: sql<number>`rowid` }).from(messages).where(and(eq(messages.id, options.before), eq(messages.matchId, matchId))).limit(1);
+      if (anchor === undefined) return [];
+      beforeTime = anchor.createdAt;
+      beforeRowid = anchor.rowid;
+    }
+  }
+  const cursor =
+    beforeTime === null
+      ? undefined
+      : beforeRowid === null
+        ? lt(messages.createdAt, beforeTime)
+        : or(lt(messages.createdAt, beforeTime), and(eq(messages.createdAt, beforeTime), sql`${messages}.rowid < ${beforeRowid}`));
+  const rows = await db
+    .select({ message: messages, firstName: users.firstName })
+    .from(messages)
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .where(and(eq(messages.matchId, matchId), cursor))
+    // rowid breaks ties between messages of the same millisecond in the order they were stored.
+    .orderBy(desc(messages.createdAt), sql`${messages}.rowid desc`)
+    .limit(limit);
+  return rows.reverse().map((row) => messageToJson(row.message, row.firstName));
+}
+
+export type SendResult =
+  | { ok: true; message: MessageJson; recipientId: string; remaining: number | null }
+  | { ok: false; status: 400 | 404 | 429; message: string };
+
+/** Trims and checks a message text (spec point 5: empty or whitespace-only is not sent). */
+export function cleanContent(raw: unknown): { ok: true; content: string } | { ok: false; message: string } {
+  if (typeof raw !== "string") return { ok: false, message: "Message cannot be empty" };
+  const content = raw.trim();
+  if (content.length === 0) return { ok: false, message: "Message cannot be empty" };
+  if (content.length > MAX_MESSAGE_LENGTH) return { ok: false, message: `Message must be at most ${MAX_MESSAGE_LENGTH} characters` };
+  return { ok: true, content };
+}
+
+/**
+ * Counts one chat message against a free user's Jakarta day, in ONE statement: the upsert only
+ * increments while under the limit, so concurrent sends can never pass it (decision 0002).
+ * Returns the count after this message, or null when the limit is reached.
+ */
+export async function takeChatAllowance(db: Database, userId: string, now: Date): Promise<number | null> {
+  const day = jakartaDayOf(now);
+  const rows = (await db.all(sql`
+    insert into daily_usage (user_id, day, swipes, chats) values (${userId}, ${day}, 0, 1)
+    on conflict (user_id, day) do update set chats = daily_usage.chats + 1 where daily_usage.chats < ${FREE_DAILY_CHATS}
+    returning chats
+  `)) as { chats: number }[];
+  return rows[0]?.chats ?? null;
+}
+
+export async function chatsUsedToday(db: Database, userId: string, now: Date): Promise<number> {
+  const rows = (await db.all(sql`select chats from daily_usage where user_id = ${userId} and day = ${jakartaDayOf(now)}`)) as { chats: number }[];
+  return rows[0]?.chats ?? 0;
+}
+
+/** Sends a text message as `senderId`: membership, blocks, length, then the daily allowance. */
+export async function sendMessage(db: Database, now: Date, senderId: string, matchId: string, rawContent: unknown): Promise<SendResult> {
+  const match = await findMatchFor(db, matchId, senderId);
+  if (match === null) return { ok: false, status: 404, message: "Match not found" };
+  const cleaned = cleanContent(rawContent);
+  if (!cleaned.ok) return { ok: false, status: 400, message: cleaned.message };
+  // Blocking removes the match, so this only guards the moment in between.
+  if (await isBlockedEitherWay(db, senderId, match.otherUserId)) return { ok: false, status: 404, message: "Match not found" };
+  const [sender] = await db
+    .select({ firstName: users.firstName, plan: users.plan, planExpiresAt: users.planExpiresAt, isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.id, senderId))
+    .limit(1);
+  if (sender === undefined) return { ok: false, status: 404, message: "Match not found" };
+  let remaining: number | null = null;
+  if (!hasPremium(sender, now)) {
+    const used = await takeChatAllowance(db, senderId, now);
+    if (used === null) return { ok: false, status: 429, message: "Daily chat limit reached" };
+    remaining = FREE_DAILY_CHATS - used;
+  }
+  const row: MessageRow = { id: newId(), matchId, senderId, content: cleaned.content, kind: "text", createdAt: now, readAt: null };
+  await db.batch([db.insert(messages).values(row), db.update(matches).set({ lastMessageAt: now }).where(eq(matches.id, matchId))]);
+  return { ok: true, message: messageToJson(row, sender.firstName), recipientId: match.otherUserId, remaining };
+}
+
+/** A system line about a call (missed/declined or finished); not counted against the limit. */
+export async function addCallLine(db: Database, now: Date, matchId: string, callerId: string, kind: "missed_call" | "call", content: string) {
+  const [caller] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, callerId)).limit(1);
+  const row: MessageRow = { id: newId(), matchId, senderId: callerId, content, kind, createdAt: now, readAt: null };
+  try {
+    await db.batch([db.insert(messages).values(row), db.update(matches).set({ lastMessageAt: now }).where(eq(matches.id, matchId))]);
+  } catch {
+    // The match was removed while the call rang: there is no chat left to write into.
+    return null;
+  }
+  return messageToJson(row, caller?.firstName ?? "");
+}
+
+/** Marks the other person's unread messages read; returns when, if anything changed. */
+export async function markRead(db: Database, now: Date, matchId: string, readerId: string): Promise<string | null> {
+  const updated = await db
+    .update(messages)
+    .set({ readAt: now })
+    .where(and(eq(messages.matchId, matchId), ne(messages.senderId, readerId), isNull(messages.readAt)))
+    .returning({ id: messages.id });
+  return updated.length > 0 ? now.toISOString() : null;
+}

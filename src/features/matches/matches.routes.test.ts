@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+
+// Registration hashes passwords (argon2): on a shared machine a test with several users takes seconds.
+setDefaultTimeout(30_000);
+import { eq } from "drizzle-orm";
+import { matches, messages, photos, profiles } from "../../../db/schema";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { matchUsers } from "../../testing/match-fixtures";
+
+let app: TestApp;
+beforeEach(async () => {
+  app = await createTestApp();
+});
+afterEach(() => app.close());
+
+describe("GET /api/matches", () => {
+  test("lists the other person, last message and unread count, newest activity first", async () => {
+    const me = await app.registerUser({ firstName: "Maria" });
+    const older = await app.registerUser({ firstName: "Yohanes" });
+    const newer = await app.registerUser({ firstName: "Paulus" });
+    await app.deps.db.insert(profiles).values({ userId: older.id, age: 29, gender: "male", denomination: "Catholic", churchName: "St. Yoseph", faithTestimony: "x", faithDuration: "5-10 years", bio: "x" });
+    await app.deps.db.insert(photos).values({ id: "p1", userId: older.id, position: 0, fileName: "abc.jpg", mimeType: "image/jpeg", width: 1, height: 1, byteSize: 1 });
+    const olderMatch = await matchUsers(app, me, older);
+    app.clock.advance(60_000);
+    const newerMatch = await matchUsers(app, me, newer);
+    app.clock.advance(60_000);
+    // A message in the older match makes it the most recent activity.
+    await app.request("POST", `/api/matches/${olderMatch}/messages`, { cookie: older.cookie, body: { content: "Halo Maria" } });
+
+    const response = await app.request("GET", "/api/matches", { cookie: me.cookie });
+    expect(response.status).toBe(200);
+    const list = await response.json();
+    expect(list.map((m: { id: string }) => m.id)).toEqual([olderMatch, newerMatch]);
+    expect(list[0]).toMatchObject({
+      user1: { id: older.id, firstName: "Yohanes", age: 29, denomination: "Catholic", photo: "/uploads/abc.jpg" },
+      lastMessage: { content: "Halo Maria", senderId: older.id },
+      unreadCount: 1,
+    });
+    expect(list[1]).toMatchObject({ user1: { id: newer.id, firstName: "Paulus", photo: null }, lastMessage: null, unreadCount: 0 });
+    // The other side sees me as user1, and no unread of their own message.
+    const theirs = await (await app.request("GET", "/api/matches", { cookie: older.cookie })).json();
+    expect(theirs).toHaveLength(1);
+    expect(theirs[0]).toMatchObject({ user1: { id: me.id, firstName: "Maria" }, unreadCount: 0 });
+  });
+
+  test("signed out gets 401", async () => {
+    expect((await app.request("GET", "/api/matches")).status).toBe(401);
+  });
+});
+
+describe("unmatch", () => {
+  test("POST /api/matches/{id}/unmatch removes the match and chat for both and emits match.removed", async () => {
+    const a = await app.registerUser();
+    const b = await app.registerUser();
+    const matchId = await matchUsers(app, a, b);
+    await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: "hi" } });
+    const removed: unknown[] = [];
+    app.deps.events.on("match.removed", (event) => removed.push(event));
+
+    const response = await app.request("POST", `/api/matches/${matchId}/unmatch`, { cookie: b.cookie });
+    expect(response.status).toBe(200);
+    expect(await (await app.request("GET", "/api/matches", { cookie: a.cookie })).json()).toEqual([]);
+    expect(await (await app.request("GET", "/api/matches", { cookie: b.cookie })).json()).toEqual([]);
+    expect((await app.request("GET", `/api/matches/${matchId}/messages`, { cookie: a.cookie })).status).toBe(404);
+    expect(await app.deps.db.select().from(messages).where(eq(messages.matchId, matchId))).toEqual([]);
+    expect(removed).toEqual([{ matchId, userIds: [expect.any(String), expect.any(String)] }]);
+  });
+
+  test("DELETE /api/matches/{id} works too, and a stranger gets 404 without removing anything", async () => {
+    const a = await app.registerUser();
+    const b = await app.registerUser();
+    const matchId = await matchUsers(app, a, b);
+    const stranger = await app.registerUser();
+    expect((await app.request("DELETE", `/api/matches/${matchId}`, { cookie: stranger.cookie })).status).toBe(404);
+    expect(await app.deps.db.select().from(matches)).toHaveLength(1);
+    expect((await app.request("DELETE", `/api/matches/${matchId}`, { cookie: a.cookie })).status).toBe(200);
+    expect(await app.deps.db.select().from(matches)).toHaveLength(0);
+  });
+
+  test("a request from a foreign Origin is refused", async () => {
+    const a = await app.registerUser();
+    const b = await app.registerUser();
+    const matchId = await matchUsers(app, a, b);
+    const response = await app.request("POST", `/api/matches/${matchId}/unmatch`, { cookie: a.cookie, headers: { Origin: "https://evil.example" } });
+    expect(response.status).toBe(403);
+    expect(await app.deps.db.select().from(matches)).toHaveLength(1);
+  });
+});

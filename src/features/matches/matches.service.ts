@@ -1,0 +1,108 @@
+/**
+ * Matches of a user (spec point 3, Match): the list with the other person, the last message and
+ * the unread count, and the one question every match-scoped route asks: "is this match yours?".
+ */
+import { and, eq, or, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { matches } from "../../../db/schema";
+import { photoUrl } from "../profile/profile-json";
+
+export interface MatchMembership {
+  id: string;
+  otherUserId: string;
+}
+
+/** The match when the user is one of its two people; null otherwise (the route answers 404). */
+export async function findMatchFor(db: Database, matchId: string, userId: string): Promise<MatchMembership | null> {
+  const rows = await db
+    .select({ id: matches.id, user1Id: matches.user1Id, user2Id: matches.user2Id })
+    .from(matches)
+    .where(and(eq(matches.id, matchId), or(eq(matches.user1Id, userId), eq(matches.user2Id, userId))))
+    .limit(1);
+  const row = rows[0];
+  if (row === undefined) return null;
+  return { id: row.id, otherUserId: row.user1Id === userId ? row.user2Id : row.user1Id };
+}
+
+/** The match between two people, whichever order they are given in. */
+export async function findMatchBetween(db: Database, a: string, b: string) {
+  const [user1Id, user2Id] = a < b ? [a, b] : [b, a];
+  const rows = await db.select({ id: matches.id }).from(matches).where(and(eq(matches.user1Id, user1Id), eq(matches.user2Id, user2Id))).limit(1);
+  return rows[0]?.id ?? null;
+}
+
+interface MatchListRow {
+  id: string;
+  created_at: number;
+  last_message_at: number | null;
+  other_id: string;
+  first_name: string;
+  age: number | null;
+  denomination: string | null;
+  photo: string | null;
+  last_id: string | null;
+  last_content: string | null;
+  last_kind: string | null;
+  last_sender_id: string | null;
+  last_created_at: number | null;
+  last_read_at: number | null;
+  unread_count: number;
+}
+
+/**
+ * The user's matches, newest activity first: `user1` is always the OTHER person (spec point 3),
+ * with the main photo, the last message and how many of theirs are unread. One query.
+ */
+export async function listMatches(db: Database, userId: string) {
+  const rows = (await db.all(sql`
+    select m.id, m.created_at, m.last_message_at,
+      u.id as other_id, u.first_name, p.age, p.denomination,
+      (select ph.file_name from photos ph where ph.user_id = u.id order by ph.position limit 1) as photo,
+      lm.id as last_id, lm.content as last_content, lm.kind as last_kind, lm.sender_id as last_sender_id,
+      lm.created_at as last_created_at, lm.read_at as last_read_at,
+      (select count(*) from messages um where um.match_id = m.id and um.sender_id <> ${userId} and um.read_at is null) as unread_count
+    from matches m
+    join users u on u.id = case when m.user1_id = ${userId} then m.user2_id else m.user1_id end
+    left join profiles p on p.user_id = u.id
+    left join messages lm on lm.id = (
+      select id from messages x where x.match_id = m.id order by x.created_at desc, x.rowid desc limit 1)
+    where (m.user1_id = ${userId} or m.user2_id = ${userId}) and u.is_banned = 0
+    order by coalesce(m.last_message_at, m.created_at) desc, m.id desc
+  `)) as MatchListRow[];
+  return rows.map((row) => ({
+    id: row.id,
+    createdAt: new Date(row.created_at).toISOString(),
+    lastActivityAt: new Date(row.last_message_at ?? row.created_at).toISOString(),
+    user1: {
+      id: row.other_id,
+      firstName: row.first_name,
+      age: row.age,
+      denomination: row.denomination,
+      photo: row.photo === null ? null : photoUrl(row.photo),
+    },
+    lastMessage:
+      row.last_id === null
+        ? null
+        : {
+            id: row.last_id,
+            content: row.last_content ?? "",
+            kind: row.last_kind ?? "text",
+            senderId: row.last_sender_id ?? "",
+            createdAt: new Date(row.last_created_at ?? 0).toISOString(),
+            readAt: row.last_read_at === null ? null : new Date(row.last_read_at).toISOString(),
+          },
+    unreadCount: Number(row.unread_count),
+  }));
+}
+
+export type MatchListItem = Awaited<ReturnType<typeof listMatches>>[number];
+
+/** Deletes the match (its messages go with it: the chat disappears for both). Returns the pair, or null. */
+export async function deleteMatchFor(db: Database, matchId: string, userId: string): Promise<[string, string] | null> {
+  const removed = await db
+    .delete(matches)
+    .where(and(eq(matches.id, matchId), or(eq(matches.user1Id, userId), eq(matches.user2Id, userId))))
+    .returning({ user1Id: matches.user1Id, user2Id: matches.user2Id });
+  const row = removed[0];
+  return row === undefined ? null : [row.user1Id, row.user2Id];
+}

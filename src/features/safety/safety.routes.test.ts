@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+
+// Registration hashes passwords (argon2): on a shared machine a test with several users takes seconds.
+setDefaultTimeout(30_000);
+import { ne } from "drizzle-orm";
+import { blocks, matches, reports, users } from "../../../db/schema";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { matchUsers } from "../../testing/match-fixtures";
+import { notBlockedSql } from "./safety.service";
+
+let app: TestApp;
+beforeEach(async () => {
+  app = await createTestApp();
+});
+afterEach(() => app.close());
+
+/** What a suggestions query sees once it applies the block rule (discovery uses notBlockedSql). */
+async function candidatesFor(viewerId: string) {
+  const rows = await app.deps.db.select({ id: users.id }).from(users).where(ne(users.id, viewerId)).where(notBlockedSql(users.id, viewerId));
+  return rows.map((row) => row.id);
+}
+
+describe("POST /api/blocks", () => {
+  test("block: removes the match, the pair never appears in each other's suggestions, and cannot message", async () => {
+    const a = await app.registerUser();
+    const b = await app.registerUser();
+    const c = await app.registerUser();
+    const matchId = await matchUsers(app, a, b);
+    expect(await candidatesFor(a.id)).toContain(b.id);
+
+    const response = await app.request("POST", "/api/blocks", { cookie: a.cookie, body: { userId: b.id } });
+    expect(response.status).toBe(201);
+    expect(await app.deps.db.select().from(blocks)).toEqual([{ blockerId: a.id, blockedId: b.id, createdAt: expect.any(Date) }]);
+    expect(await app.deps.db.select().from(matches)).toHaveLength(0);
+    expect(await candidatesFor(a.id)).not.toContain(b.id);
+    expect(await candidatesFor(b.id)).not.toContain(a.id);
+    expect(await candidatesFor(b.id)).toContain(c.id);
+    for (const sender of [a, b]) {
+      const send = await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: sender.cookie, body: { content: "still there?" } });
+      expect(send.status).toBe(404);
+    }
+    // Even a match row created afterwards (a stale like) carries no messages either way.
+    const again = await matchUsers(app, a, b);
+    expect((await app.request("POST", `/api/matches/${again}/messages`, { cookie: b.cookie, body: { content: "hi" } })).status).toBe(404);
+  });
+
+  test("blocking twice is harmless; yourself or an unknown id is refused", async () => {
+    const a = await app.registerUser();
+    const b = await app.registerUser();
+    expect((await app.request("POST", "/api/blocks", { cookie: a.cookie, body: { userId: b.id } })).status).toBe(201);
+    expect((await app.request("POST", "/api/blocks", { cookie: a.cookie, body: { userId: b.id } })).status).toBe(201);
+    expect(await app.deps.db.select().from(blocks)).toHaveLength(1);
+    expect((await app.request("POST", "/api/blocks", { cookie: a.cookie, body: { userId: a.id } })).status).toBe(400);
+    expect((await app.request("POST", "/api/blocks", { cookie: a.cookie, body: { userId: "nobody" } })).status).toBe(404);
+    expect((await app.request("POST", "/api/blocks", { cookie: a.cookie, body: {} })).status).toBe(400);
+    expect((await app.request("POST", "/api/blocks", { body: { userId: b.id } })).status).toBe(401);
+  });
+});
+
+describe("POST /api/reports", () => {
+  test("stores a pending report with reporter and reported user, also after an unmatch", async () => {
+    const a = await app.registerUser();
+    const b = await app.registerUser();
+    const matchId = await matchUsers(app, a, b);
+    await app.request("POST", `/api/matches/${matchId}/unmatch`, { cookie: a.cookie });
+    const response = await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: b.id, reason: "harassment", description: "  Rude messages  " } });
+    expect(response.status).toBe(201);
+    const [row] = await app.deps.db.select().from(reports);
+    expect(row).toMatchObject({ reporterId: a.id, reportedUserId: b.id, reason: "harassment", description: "Rude messages", status: "pending" });
+  });
+
+  test("refuses an unknown reason, yourself and unknown users", async () => {
+    const a = await app.registerUser();
+    const b = await app.registerUser();
+    const bad = await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: b.id, reason: "bored" } });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({ message: "Please choose a reason" });
+    expect((await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: a.id, reason: "other" } })).status).toBe(400);
+    expect((await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: "ghost", reason: "other" } })).status).toBe(404);
+    expect(await app.deps.db.select().from(reports)).toHaveLength(0);
+  });
+
+  test("a member can file at most 20 reports a day", async () => {
+    const a = await app.registerUser();
+    const b = await app.registerUser();
+    for (let i = 0; i < 20; i++) expect((await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: b.id, reason: "scam" } })).status).toBe(201);
+    expect((await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: b.id, reason: "scam" } })).status).toBe(429);
+  });
+});

@@ -1,0 +1,133 @@
+/**
+ * The sockets this instance holds, by user, and delivery to them through the PubSub. Areas
+ * never touch sockets: they ask the hub to send a frame to users, close a user's sockets
+ * (logout, ban) or forget a match (unmatch, block); the hub publishes that, and every
+ * instance applies it to its own sockets.
+ */
+import type { ServerWebSocket } from "bun";
+import type { PubSub } from "./pubsub";
+import type { ServerFrame } from "./frames";
+
+export interface SocketData {
+  userId: string;
+  sessionId: string;
+  /** Matches this socket was authorized for: matchId → the other person's id. */
+  matches: Map<string, string>;
+  /** Fixed one-second window of the per-socket rate limit. */
+  windowStart: number;
+  frameCount: number;
+}
+
+export type RealtimeSocket = ServerWebSocket<SocketData>;
+
+type Envelope =
+  /** Deliver `frame` (a JSON text) to every socket of these users. */
+  | { t: "send"; users: string[]; frame: string; delivered?: { senderId: string; matchId: string; messageId: string } }
+  /** Close a user's sockets: all of them, or those of the given sessions. */
+  | { t: "close"; user: string; sessions: string[] | null; code: number; reason: string }
+  /** A match ended: drop it from the sockets' authorizations and tell the two people. */
+  | { t: "forget"; match: string; users: string[] };
+
+export const CLOSE_SESSION_ENDED = 4001;
+
+export class RealtimeHub {
+  #sockets = new Map<string, Set<RealtimeSocket>>();
+  #unsubscribe: () => void;
+  /** Called for every forgotten match on every instance (calls end there). */
+  onMatchForgotten: (matchId: string) => void = () => {};
+
+  constructor(readonly pubsub: PubSub) {
+    this.#unsubscribe = pubsub.subscribe((message) => this.#receive(message));
+  }
+
+  add(ws: RealtimeSocket) {
+    let set = this.#sockets.get(ws.data.userId);
+    if (set === undefined) this.#sockets.set(ws.data.userId, (set = new Set()));
+    set.add(ws);
+  }
+
+  remove(ws: RealtimeSocket) {
+    const set = this.#sockets.get(ws.data.userId);
+    if (set === undefined) return;
+    set.delete(ws);
+    if (set.size === 0) this.#sockets.delete(ws.data.userId);
+  }
+
+  /** Sockets held by this instance (for tests and the benchmark). */
+  get localSocketCount(): number {
+    let count = 0;
+    for (const set of this.#sockets.values()) count += set.size;
+    return count;
+  }
+
+  isConnectedHere(userId: string): boolean {
+    return this.#sockets.has(userId);
+  }
+
+  sendToUsers(userIds: string[], frame: ServerFrame) {
+    const envelope: Envelope = { t: "send", users: userIds, frame: JSON.stringify(frame) };
+    if (frame.type === "new_message" && frame.message.kind === "text") {
+      envelope.delivered = { senderId: frame.message.senderId, matchId: frame.matchId, messageId: frame.message.id };
+    }
+    this.pubsub.publish(JSON.stringify(envelope));
+  }
+
+  closeUser(userId: string, sessionIds: string[] | null, code = CLOSE_SESSION_ENDED, reason = "Session ended") {
+    this.pubsub.publish(JSON.stringify({ t: "close", user: userId, sessions: sessionIds, code, reason } satisfies Envelope));
+  }
+
+  forgetMatch(matchId: string, userIds: string[]) {
+    this.pubsub.publish(JSON.stringify({ t: "forget", match: matchId, users: userIds } satisfies Envelope));
+  }
+
+  close() {
+    this.#unsubscribe();
+    for (const set of this.#sockets.values()) for (const ws of set) ws.close(1001, "Server shutting down");
+    this.#sockets.clear();
+  }
+
+  #receive(message: string) {
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(message) as Envelope;
+    } catch {
+      return;
+    }
+    switch (envelope.t) {
+      case "send": {
+        let deliveredToRecipient = false;
+        for (const userId of envelope.users) {
+          const set = this.#sockets.get(userId);
+          if (set === undefined) continue;
+          for (const ws of set) ws.send(envelope.frame);
+          if (envelope.delivered !== undefined && userId !== envelope.delivered.senderId) deliveredToRecipient = true;
+        }
+        // "Delivered": the recipient had a page open when the message arrived (decision 0071).
+        if (deliveredToRecipient && envelope.delivered !== undefined) {
+          const { senderId, matchId, messageId } = envelope.delivered;
+          this.sendToUsers([senderId], { type: "message_delivered", matchId, messageId });
+        }
+        return;
+      }
+      case "close": {
+        const set = this.#sockets.get(envelope.user);
+        if (set === undefined) return;
+        for (const ws of [...set]) {
+          if (envelope.sessions === null || envelope.sessions.includes(ws.data.sessionId)) ws.close(envelope.code, envelope.reason);
+        }
+        return;
+      }
+      case "forget": {
+        const frame = JSON.stringify({ type: "match_removed", matchId: envelope.match } satisfies ServerFrame);
+        for (const userId of envelope.users) {
+          for (const ws of this.#sockets.get(userId) ?? []) {
+            ws.data.matches.delete(envelope.match);
+            ws.send(frame);
+          }
+        }
+        this.onMatchForgotten(envelope.match);
+        return;
+      }
+    }
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Fan-out between server instances behind one small interface: every instance publishes
+ * what its sockets must see and receives everything, delivering to the sockets it holds.
+ * One process uses the in-process bus; with REDIS_URL, instances share Redis pub/sub.
+ */
+export interface PubSub {
+  publish(message: string): void;
+  subscribe(handler: (message: string) => void): () => void;
+  /** Resolves once the bus delivers (Redis: the SUBSCRIBE is confirmed). */
+  ready(): Promise<void>;
+  close(): void;
+}
+
+export class InProcessPubSub implements PubSub {
+  #handlers = new Set<(message: string) => void>();
+
+  publish(message: string): void {
+    for (const handler of this.#handlers) handler(message);
+  }
+
+  subscribe(handler: (message: string) => void): () => void {
+    this.#handlers.add(handler);
+    return () => this.#handlers.delete(handler);
+  }
+
+  ready(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  close(): void {
+    this.#handlers.clear();
+  }
+}

@@ -1,0 +1,279 @@
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+
+// Registration hashes passwords (argon2): on a shared machine a test with several users takes seconds.
+setDefaultTimeout(30_000);
+import { eq } from "drizzle-orm";
+import type { Server } from "bun";
+import { messages } from "../../db/schema";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
+import { matchUsers, setPlan } from "../testing/match-fixtures";
+import { realtimeFor } from "./realtime";
+import type { ServerFrame } from "./frames";
+
+let app: TestApp;
+let server: Server<unknown>;
+let url: string;
+const sockets: WebSocket[] = [];
+
+beforeEach(async () => {
+  app = await createTestApp();
+  // The real thing: Bun.serve with the app and the realtime WebSocket handler, on a free port.
+  server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: app.app.fetch, websocket: realtimeFor(app.deps).websocket });
+  url = `ws://127.0.0.1:${server.port}/ws`;
+});
+afterEach(async () => {
+  for (const ws of sockets.splice(0)) ws.close();
+  realtimeFor(app.deps).close();
+  await server.stop(true);
+  app.close();
+});
+
+/** A connected socket that records frames; `next(type)` waits for one. */
+async function connect(cookie: string | undefined, origin = TEST_ORIGIN) {
+  const headers: Record<string, string> = { Origin: origin };
+  if (cookie) headers.Cookie = cookie;
+  const ws = new WebSocket(url, { headers } as unknown as string[]);
+  sockets.push(ws);
+  const frames: ServerFrame[] = [];
+  const waiters: { type: string; resolve: (frame: ServerFrame) => void }[] = [];
+  ws.onmessage = (event) => {
+    const frame = JSON.parse(String(event.data)) as ServerFrame;
+    frames.push(frame);
+    for (const waiter of waiters.filter((w) => w.type === frame.type)) {
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(frame);
+    }
+  };
+  const closed = new Promise<{ code: number }>((resolve) => (ws.onclose = (event) => resolve({ code: event.code })));
+  const opened = await new Promise<boolean>((resolve) => {
+    ws.onopen = () => resolve(true);
+    ws.onerror = () => resolve(false);
+  });
+  const next = <T extends ServerFrame["type"]>(type: T, timeoutMs = 2000) =>
+    new Promise<Extract<ServerFrame, { type: T }>>((resolve, reject) => {
+      const seen = frames.find((frame) => frame.type === type);
+      if (seen !== undefined) {
+        frames.splice(frames.indexOf(seen), 1);
+        return resolve(seen as Extract<ServerFrame, { type: T }>);
+      }
+      const timer = setTimeout(() => reject(new Error(`no ${type} frame within ${timeoutMs} ms`)), timeoutMs);
+      waiters.push({
+        type,
+        resolve: (frame) => {
+          clearTimeout(timer);
+          frames.splice(frames.indexOf(frame), 1);
+          resolve(frame as Extract<ServerFrame, { type: T }>);
+        },
+      });
+    });
+  if (opened) await next("ready");
+  const send = (frame: Record<string, unknown>) => ws.send(JSON.stringify(frame));
+  return { ws, opened, frames, next, send, closed };
+}
+
+async function pair() {
+  const a = await app.registerUser({ firstName: "Ana" });
+  const b = await app.registerUser({ firstName: "Budi" });
+  const matchId = await matchUsers(app, a, b);
+  return { a, b, matchId };
+}
+
+describe("GET /ws handshake", () => {
+  test("a socket without a session is refused with 401", async () => {
+    const response = await fetch(url.replace("ws:", "http:"), { headers: { Origin: TEST_ORIGIN, Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==" } });
+    expect(response.status).toBe(401);
+    const socket = await connect(undefined);
+    expect(socket.opened).toBe(false);
+  });
+
+  test("a foreign Origin is refused with 403, even with a valid session", async () => {
+    const user = await app.registerUser();
+    const response = await fetch(url.replace("ws:", "http:"), { headers: { Cookie: user.cookie, Origin: "https://evil.example", Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==" } });
+    expect(response.status).toBe(403);
+    const socket = await connect(user.cookie, "https://evil.example");
+    expect(socket.opened).toBe(false);
+  });
+
+  test("a signed-in user on our Origin connects", async () => {
+    const user = await app.registerUser();
+    const socket = await connect(user.cookie);
+    expect(socket.opened).toBe(true);
+  });
+});
+
+describe("frames", () => {
+  test("send_message delivers new_message to the other person at once and stores it", async () => {
+    const { a, b, matchId } = await pair();
+    const sa = await connect(a.cookie);
+    const sb = await connect(b.cookie);
+    sa.send({ type: "send_message", matchId, content: "  Selamat pagi " });
+    const received = await sb.next("new_message");
+    expect(received.matchId).toBe(matchId);
+    expect(received.message).toMatchObject({ content: "Selamat pagi", senderId: a.id, sender: { firstName: "Ana" } });
+    expect((await sa.next("new_message")).message.id).toBe(received.message.id);
+    expect((await sa.next("message_delivered")).messageId).toBe(received.message.id);
+    expect(await app.deps.db.select().from(messages).where(eq(messages.matchId, matchId))).toHaveLength(1);
+  });
+
+  test("an HTTP POST also reaches the other person's socket; read sends message_read to the sender", async () => {
+    const { a, b, matchId } = await pair();
+    const sa = await connect(a.cookie);
+    const sb = await connect(b.cookie);
+    await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: "via http" } });
+    expect((await sb.next("new_message")).message.content).toBe("via http");
+    sb.send({ type: "read", matchId });
+    const read = await sa.next("message_read");
+    expect(read).toMatchObject({ matchId, readerId: b.id });
+    sb.send({ type: "typing", matchId });
+    expect(await sa.next("typing")).toMatchObject({ matchId, userId: b.id });
+  });
+
+  test("a third user gets an error frame and nothing is delivered for join_match / send_message on their match", async () => {
+    const { a, b, matchId } = await pair();
+    const stranger = await app.registerUser();
+    const sa = await connect(a.cookie);
+    const sb = await connect(b.cookie);
+    const ss = await connect(stranger.cookie);
+    ss.send({ type: "join_match", matchId });
+    expect(await ss.next("error")).toMatchObject({ message: "Match not found", matchId, frame: "join_match" });
+    ss.send({ type: "send_message", matchId, content: "let me in" });
+    expect(await ss.next("error")).toMatchObject({ message: "Match not found", frame: "send_message" });
+    ss.send({ type: "typing", matchId });
+    expect(await ss.next("error")).toMatchObject({ frame: "typing" });
+    await Bun.sleep(100);
+    for (const socket of [sa, sb]) expect(socket.frames.filter((f) => f.type === "new_message" || f.type === "typing")).toEqual([]);
+    expect(await app.deps.db.select().from(messages)).toHaveLength(0);
+  });
+
+  test("invalid JSON and unknown frames get an error frame; a frame over 64 KiB closes with 1009", async () => {
+    const user = await app.registerUser();
+    const socket = await connect(user.cookie);
+    socket.ws.send("not json");
+    expect((await socket.next("error")).message).toBe("Invalid message");
+    socket.send({ type: "launch_rockets" });
+    expect((await socket.next("error")).message).toBe("Invalid message");
+    socket.ws.send(JSON.stringify({ type: "send_message", matchId: "x", content: "x".repeat(70 * 1024) }));
+    expect((await socket.closed).code).toBe(1009);
+  });
+
+  test("a socket sending too fast is throttled with an error frame", async () => {
+    const user = await app.registerUser();
+    const socket = await connect(user.cookie);
+    for (let i = 0; i < 40; i++) socket.ws.send("{}");
+    const error = await new Promise<ServerFrame>((resolve) => {
+      const check = setInterval(() => {
+        const found = socket.frames.find((f) => f.type === "error" && f.message.startsWith("Too many"));
+        if (found) {
+          clearInterval(check);
+          resolve(found);
+        }
+      }, 10);
+    });
+    expect(error).toMatchObject({ type: "error", message: "Too many messages. Please slow down" });
+  });
+
+  test("the daily chat limit applies over the socket too", async () => {
+    const { a, b, matchId } = await pair();
+    const { dailyUsage } = await import("../../db/schema");
+    const { jakartaDayOf } = await import("../platform/clock");
+    await app.deps.db.insert(dailyUsage).values({ userId: a.id, day: jakartaDayOf(app.clock.now()), swipes: 0, chats: 25 });
+    const sa = await connect(a.cookie);
+    const sb = await connect(b.cookie);
+    sa.send({ type: "send_message", matchId, content: "one more?" });
+    expect(await sa.next("error")).toMatchObject({ message: "Daily chat limit reached" });
+    await Bun.sleep(50);
+    expect(sb.frames.filter((f) => f.type === "new_message")).toEqual([]);
+  });
+});
+
+describe("sockets follow sessions and matches", () => {
+  test("logout closes that session's socket", async () => {
+    const user = await app.registerUser();
+    const socket = await connect(user.cookie);
+    await app.request("GET", "/api/logout", { cookie: user.cookie });
+    expect((await socket.closed).code).toBe(4001);
+  });
+
+  test("a ban closes all of the user's sockets", async () => {
+    const user = await app.registerUser();
+    const one = await connect(user.cookie);
+    const two = await connect(user.cookie);
+    app.deps.events.emit("user.banned", { userId: user.id });
+    expect((await one.closed).code).toBe(4003);
+    expect((await two.closed).code).toBe(4003);
+  });
+
+  test("unmatch tells both sockets and the match's frames are refused afterwards", async () => {
+    const { a, b, matchId } = await pair();
+    const sa = await connect(a.cookie);
+    const sb = await connect(b.cookie);
+    sa.send({ type: "join_match", matchId });
+    await sa.next("joined");
+    await app.request("POST", `/api/matches/${matchId}/unmatch`, { cookie: b.cookie });
+    expect(await sa.next("match_removed")).toEqual({ type: "match_removed", matchId });
+    expect(await sb.next("match_removed")).toEqual({ type: "match_removed", matchId });
+    sa.send({ type: "send_message", matchId, content: "hello?" });
+    expect(await sa.next("error")).toMatchObject({ message: "Match not found" });
+  });
+
+  test("block tells both sockets the match is gone", async () => {
+    const { a, b, matchId } = await pair();
+    const sb = await connect(b.cookie);
+    await app.request("POST", "/api/blocks", { cookie: a.cookie, body: { userId: b.id } });
+    expect(await sb.next("match_removed")).toEqual({ type: "match_removed", matchId });
+  });
+});
+
+describe("calls", () => {
+  test("start_call is refused without Premium Plus", async () => {
+    const { a, b, matchId } = await pair();
+    await setPlan(app, a, "premium");
+    const sa = await connect(a.cookie);
+    const sb = await connect(b.cookie);
+    sa.send({ type: "start_call", matchId, callType: "video" });
+    expect(await sa.next("error")).toMatchObject({ message: "Voice and video calls require Premium Plus", frame: "start_call" });
+    await Bun.sleep(50);
+    expect(sb.frames.filter((f) => f.type === "incoming_call")).toEqual([]);
+  });
+
+  test("a Premium Plus call rings, is accepted, relays signalling and ends for both with a call line", async () => {
+    const { a, b, matchId } = await pair();
+    await setPlan(app, a, "premium_plus");
+    const sa = await connect(a.cookie);
+    const sb = await connect(b.cookie);
+    sa.send({ type: "start_call", matchId, callType: "video" });
+    expect(await sb.next("incoming_call")).toEqual({ type: "incoming_call", matchId, callType: "video", from: { id: a.id, firstName: "Ana" } });
+    sb.send({ type: "call_accept", matchId });
+    await sa.next("call_accept");
+    sa.send({ type: "call_offer", matchId, sdp: { type: "offer", sdp: "v=0 offer" } });
+    expect((await sb.next("call_offer")).sdp).toEqual({ type: "offer", sdp: "v=0 offer" });
+    sb.send({ type: "call_answer", matchId, sdp: { type: "answer", sdp: "v=0 answer" } });
+    expect((await sa.next("call_answer")).sdp.sdp).toBe("v=0 answer");
+    sb.send({ type: "ice_candidate", matchId, candidate: { candidate: "candidate:1 1 udp 1 127.0.0.1 9 typ host", sdpMid: "0", sdpMLineIndex: 0 } });
+    expect((await sa.next("ice_candidate")).candidate.sdpMid).toBe("0");
+    sa.send({ type: "end_call", matchId });
+    expect(await sa.next("call_ended")).toEqual({ type: "call_ended", matchId, reason: "ended" });
+    expect(await sb.next("call_ended")).toEqual({ type: "call_ended", matchId, reason: "ended" });
+    const [line] = await app.deps.db.select().from(messages).where(eq(messages.matchId, matchId));
+    expect(line).toMatchObject({ kind: "call", senderId: a.id });
+  });
+
+  test("a declined call leaves a missed_call line; a stranger cannot relay into it", async () => {
+    const { a, b, matchId } = await pair();
+    await setPlan(app, a, "premium_plus");
+    const stranger = await app.registerUser();
+    const sa = await connect(a.cookie);
+    const sb = await connect(b.cookie);
+    const ss = await connect(stranger.cookie);
+    sa.send({ type: "start_call", matchId, callType: "voice" });
+    await sb.next("incoming_call");
+    ss.send({ type: "call_offer", matchId, sdp: { type: "offer", sdp: "evil" } });
+    expect(await ss.next("error")).toMatchObject({ message: "Match not found" });
+    sb.send({ type: "call_decline", matchId });
+    await sa.next("call_decline");
+    expect(await sa.next("call_ended")).toMatchObject({ reason: "declined" });
+    const newMessage = await sb.next("new_message");
+    expect(newMessage.message).toMatchObject({ kind: "missed_call", content: "voice", senderId: a.id });
+    expect(sb.frames.filter((f) => f.type === "call_offer")).toEqual([]);
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The /ws endpoint (API.md): the handshake (session cookie, Origin), the Bun WebSocket
+ * handler, per-frame authorization and rate limit, and the dispatch of frames to chat and
+ * calls. One Realtime per app (realtimeFor(deps)), shared by the HTTP routes and Bun.serve.
+ */
+import type { WebSocketHandler } from "bun";
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../app-env";
+import { CallService } from "../features/calls/calls.service";
+import { markRead, sendMessage } from "../features/chat/chat.service";
+import { findMatchFor } from "../features/matches/matches.service";
+import { WS_FRAMES_PER_SECOND, WS_MAX_FRAME_BYTES } from "../platform/constants";
+import { clientFrameSchema, type ClientFrame, type ServerFrame } from "./frames";
+import { RealtimeHub, type RealtimeSocket, type SocketData } from "./hub";
+import { InProcessPubSub, type PubSub } from "./pubsub";
+import { RedisPubSub } from "./redis-pubsub";
+
+/** Closes for the frame-size limit (RFC 6455 "message too big") and for abuse. */
+export const CLOSE_TOO_BIG = 1009;
+export const CLOSE_POLICY = 1008;
+
+export interface Realtime {
+  hub: RealtimeHub;
+  calls: CallService;
+  websocket: WebSocketHandler<SocketData>;
+  routes: Hono<AppEnv>;
+  close(): void;
+}
+
+const instances = new WeakMap<AppDeps, Realtime>();
+
+/** The app's realtime endpoint, created once per deps (the app and Bun.serve share it). */
+export function realtimeFor(deps: AppDeps): Realtime {
+  let realtime = instances.get(deps);
+  if (realtime === undefined) {
+    const pubsub: PubSub = deps.config.redisUrl ? new RedisPubSub(deps.config.redisUrl) : new InProcessPubSub();
+    realtime = createRealtime(deps, pubsub);
+    instances.set(deps, realtime);
+  }
+  return realtime;
+}
+
+function send(ws: RealtimeSocket, frame: ServerFrame) {
+  ws.send(JSON.stringify(frame));
+}
+
+export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
+  const hub = new RealtimeHub(pubsub);
+  const calls = new CallService(deps.db, deps.clock, hub);
+  hub.onMatchForgotten = (matchId) => calls.forget(matchId);
+
+  // Sessions that end close their sockets; a ban closes all of the user's.
+  const offs = [
+    deps.events.on("sessions.revoked", ({ userId, sessionIds }) => hub.closeUser(userId, sessionIds)),
+    deps.events.on("user.banned", ({ userId }) => hub.closeUser(userId, null, 4003, "Account suspended")),
+    deps.events.on("user.deleted", ({ userId }) => hub.closeUser(userId, null)),
+    deps.events.on("match.removed", ({ matchId, userIds }) => hub.forgetMatch(matchId, userIds)),
+  ];
+
+  /** Per-frame authorization: the match must be the user's. Cached on the socket until the match is forgotten. */
+  async function otherPersonOf(ws: RealtimeSocket, matchId: string): Promise<string | null> {
+    const cached = ws.data.matches.get(matchId);
+    if (cached !== undefined) return cached;
+    const match = await findMatchFor(deps.db, matchId, ws.data.userId);
+    if (match === null) return null;
+    ws.data.matches.set(matchId, match.otherUserId);
+    return match.otherUserId;
+  }
+
+  async function dispatch(ws: RealtimeSocket, frame: ClientFrame) {
+    const userId = ws.data.userId;
+    const other = await otherPersonOf(ws, frame.matchId);
+    if (other === null) return send(ws, { type: "error", message: "Match not found", matchId: frame.matchId, frame: frame.type });
+    const fail = (message: string) => send(ws, { type: "error", message, matchId: frame.matchId, frame: frame.type });
+    switch (frame.type) {
+      case "join_match":
+        return send(ws, { type: "joined", matchId: frame.matchId });
+      case "send_message": {
+        const result = await sendMessage(deps.db, deps.clock.now(), userId, frame.matchId, frame.content);
+        if (!result.ok) {
+          if (result.status === 404) ws.data.matches.delete(frame.matchId);
+          return fail(result.message);
+        }
+        return hub.sendToUsers([userId, result.recipientId], { type: "new_message", matchId: frame.matchId, message: result.message });
+      }
+      case "typing":
+        return hub.sendToUsers([other], { type: "typing", matchId: frame.matchId, userId });
+      case "read": {
+        const readAt = await markRead(deps.db, deps.clock.now(), frame.matchId, userId);
+        if (readAt !== null) hub.sendToUsers([other, userId], { type: "message_read", matchId: frame.matchId, readAt, readerId: userId });
+        return;
+      }
+      case "start_call": {
+        const result = await calls.start(userId, frame.matchId, other, frame.callType);
+        return result.ok ? undefined : fail(result.message);
+      }
+      case "call_accept": {
+        const result = calls.accept(userId, frame.matchId);
+        return result.ok ? undefined : fail(result.message);
+      }
+      case "call_decline": {
+        const result = await calls.decline(userId, frame.matchId);
+        return result.ok ? undefined : fail(result.message);
+      }
+      case "end_call": {
+        await calls.end(userId, frame.matchId);
+        return;
+      }
+      case "call_offer":
+      case "call_answer":
+      case "ice_candidate": {
+        const result = calls.relay(userId, frame as Extract<ServerFrame, { type: "call_offer" | "call_answer" | "ice_candidate" }>);
+        return result.ok ? undefined : fail(result.message);
+      }
+    }
+  }
+
+  const websocket: WebSocketHandler<SocketData> = {
+    // Bun refuses bigger frames itself, closing with 1009; the check in message() is the backstop.
+    maxPayloadLength: WS_MAX_FRAME_BYTES,
+    idleTimeout: 120,
+    sendPings: true,
+    open(ws) {
+      hub.add(ws);
+      send(ws, { type: "ready", userId: ws.data.userId });
+    },
+    close(ws) {
+      hub.remove(ws);
+    },
+    async message(ws, raw) {
+      const size = typeof raw === "string" ? Buffer.byteLength(raw) : raw.byteLength;
+      if (size > WS_MAX_FRAME_BYTES) return ws.close(CLOSE_TOO_BIG, "Frame too large");
+      const now = Date.now();
+      if (now - ws.data.windowStart >= 1000) {
+        ws.data.windowStart = now;
+        ws.data.frameCount = 0;
+      }
+      ws.data.frameCount++;
+      if (ws.data.frameCount > WS_FRAMES_PER_SECOND * 3) return ws.close(CLOSE_POLICY, "Too many messages");
+      if (ws.data.frameCount > WS_FRAMES_PER_SECOND) return send(ws, { type: "error", message: "Too many messages. Please slow down" });
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(typeof raw === "string" ? raw : new TextDecoder().decode(raw));
+      } catch {
+        return send(ws, { type: "error", message: "Invalid message" });
+      }
+      const frame = clientFrameSchema.safeParse(parsed);
+      if (!frame.success) return send(ws, { type: "error", message: "Invalid message" });
+      try {
+        await dispatch(ws, frame.data);
+      } catch (error) {
+        console.error(`ws ${frame.data.type} failed`, error);
+        send(ws, { type: "error", message: "Internal server error", frame: frame.data.type });
+      }
+    },
+  };
+
+  // The handshake: loadSession has already read the cookie; the Origin must be ours.
+  const routes = new Hono<AppEnv>().get("/ws", (c) => {
+    if (c.req.header("Origin") !== deps.config.appOrigin) return c.json({ message: "Forbidden" }, 403);
+    const user = c.get("user");
+    const session = c.get("session");
+    if (user === null || session === null) return c.json({ message: "Unauthorized" }, 401);
+    if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") return c.json({ message: "Expected a WebSocket upgrade" }, 426);
+    const server = (c.env as { upgrade?: (request: Request, options: { data: SocketData }) => boolean } | undefined) ?? undefined;
+    if (server?.upgrade === undefined) return c.json({ message: "WebSocket is not available" }, 500);
+    const data: SocketData = { userId: user.id, sessionId: session.id, matches: new Map(), windowStart: 0, frameCount: 0 };
+    if (!server.upgrade(c.req.raw, { data })) return c.json({ message: "WebSocket upgrade failed" }, 400);
+    return new Response(null);
+  });
+
+  return {
+    hub,
+    calls,
+    websocket,
+    routes,
+    close() {
+      for (const off of offs) off();
+      calls.close();
+      hub.close();
+      pubsub.close();
+    },
+  };
+}
