@@ -48,7 +48,14 @@ export async function signInWithFirebasePopup(config: FirebaseWebConfig, provide
   // A fresh token: its auth_time is this sign-in, which the server requires to be recent.
   const idToken = await credential.user.getIdToken(true);
   const { uid, email, displayName, photoURL } = credential.user;
-  const result = await api<{ isNewUser: boolean }>("POST", "/api/auth/firebase-login", { idToken, uid, email, displayName, photoURL, provider });
+  let result: { isNewUser: boolean };
+  try {
+    result = await api<{ isNewUser: boolean }>("POST", "/api/auth/firebase-login", { idToken, uid, email, displayName, photoURL, provider });
+  } catch (error) {
+    // Our server refused the identity: it must not stay signed in at the hosted service either.
+    await signOutOfFirebase(config).catch(() => undefined);
+    throw error;
+  }
   await syncToken(config, "POST", idToken);
   return result;
 }
