@@ -29,7 +29,11 @@ export const profiles = sqliteTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at").notNull().$defaultFn(() => new Date()),
   },
-  (t) => [index("profiles_gender_age_idx").on(t.gender, t.age)],
+  (t) => [
+    index("profiles_gender_age_idx").on(t.gender, t.age),
+    // Discovery reads the people of the other gender in the cities within reach (docs/decisions/0060).
+    index("profiles_gender_city_idx").on(t.gender, t.city),
+  ],
 );
 
 /** Profile photos, stored as files under $DATA_DIR/uploads with server-generated names. */

@@ -1,0 +1,1 @@
+CREATE INDEX `profiles_gender_city_idx` ON `profiles` (`gender`,`city`);
