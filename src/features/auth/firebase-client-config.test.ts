@@ -1,0 +1,43 @@
+import { describe, expect, it } from "bun:test";
+import { createTestApp } from "../../testing/test-app";
+import { sameOriginUrl } from "./firebase-client-config";
+
+describe("sameOriginUrl (token sync, spec point 7)", () => {
+  it("keeps a path or an absolute URL on our origin and drops any other origin", () => {
+    expect(sameOriginUrl("/api/token-sync", "https://kasih.example")).toBe("/api/token-sync");
+    expect(sameOriginUrl("https://kasih.example/sync?x=1", "https://kasih.example")).toBe("/sync?x=1");
+    expect(sameOriginUrl("https://evil.example/sync", "https://kasih.example")).toBeUndefined();
+    expect(sameOriginUrl("//evil.example/sync", "https://kasih.example")).toBeUndefined();
+    expect(sameOriginUrl(undefined, "https://kasih.example")).toBeUndefined();
+  });
+});
+
+describe("GET /auth", () => {
+  it("ships no hosted-identity configuration and no extra CSP origins when Firebase is not configured", async () => {
+    const t = await createTestApp();
+    try {
+      const response = await t.request("GET", "/auth");
+      const html = await response.text();
+      expect(html).toContain('"firebase":null');
+      expect(response.headers.get("Content-Security-Policy")).not.toContain("firebaseapp.com");
+    } finally {
+      t.close();
+    }
+  });
+
+  it("ships the public web configuration and allows the popup's origins when Firebase is configured", async () => {
+    const t = await createTestApp({ env: { FIREBASE_PROJECT_ID: "kasih-prod", FIREBASE_API_KEY: "AIza-test", FIREBASE_APP_ID: "1:2:web:3", FIREBASE_TOKEN_SYNC_URL: "https://evil.example/steal" } });
+    try {
+      const response = await t.request("GET", "/auth");
+      const html = await response.text();
+      expect(html).toContain('"firebase":{"apiKey":"AIza-test","authDomain":"kasih-prod.firebaseapp.com","projectId":"kasih-prod","appId":"1:2:web:3"}');
+      // A cross-origin token-sync URL is never handed to the browser.
+      expect(html).not.toContain("evil.example");
+      const csp = response.headers.get("Content-Security-Policy")!;
+      expect(csp).toContain("frame-src 'self' https://kasih-prod.firebaseapp.com");
+      expect(csp).toContain("https://identitytoolkit.googleapis.com");
+    } finally {
+      t.close();
+    }
+  });
+});
