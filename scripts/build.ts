@@ -125,6 +125,10 @@ export async function compileBinary({ quiet = false } = {}) {
     minify: true,
     define: { "process.env.NODE_ENV": '"production"' },
     sourcemap: "none",
+    // Precompiled bytecode: the binary skips parsing its bundled JavaScript at every start
+    // (cold start about a quarter faster, bench/cold-start), for ~7 MB more file.
+    format: "esm",
+    bytecode: true,
     plugins: [libsqlNativeAddonPlugin()],
     compile: {
       outfile: binaryPath,
