@@ -468,8 +468,9 @@ export function generatePerson(random: Random, gender: Gender, index: number, ov
 
   const interestPairs = random.sample(INTERESTS, random.int(3, 6));
   const interests = interestPairs.map((pair) => (language === "en" ? pair[0] : pair[1]));
-  const [occupationEn, occupationId, degrees] = random.pick(OCCUPATIONS);
-  const occupation = language === "en" ? occupationEn : occupationId;
+  // Midwives and "pramugari" are women in Indonesia; a male flight attendant is a "pramugara".
+  const [occupationEn, occupationId, degrees] = random.pick(gender === "male" ? OCCUPATIONS.filter(([en]) => en !== "Midwife") : OCCUPATIONS);
+  const occupation = language === "en" ? occupationEn : gender === "male" && occupationId === "Pramugari" ? "Pramugara" : occupationId;
   const degree = pickPair(degrees);
   const education = `${degree}, ${random.pick(community.universities)}`;
   // The home town the bio mentions is in the community's own region, even for people in Jakarta.
