@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
+import { createAccount, signInContext } from "./support/accounts";
 import { startServer, type RunningServer } from "./support/server";
 
 let server: RunningServer;
@@ -97,7 +98,7 @@ describe("an operator", () => {
       await screenshot(page, "firebase-test-en-phone");
       await page.setViewportSize(DESKTOP);
       await screenshot(page, "firebase-test-en-desktop");
-      expect(errors.filter((text) => /Content Security Policy|Refused/.test(text))).toEqual([]);
+      expect(errors.filter((text) => /Content Security Policy|Refused|Minified React error|Hydration/i.test(text))).toEqual([]);
     } finally {
       await browser.close();
     }
@@ -148,6 +149,85 @@ describe("an operator", () => {
       }
     });
   }
+
+  it("loads the Firebase SDK only when configured and shows the masked configuration", async () => {
+    const configured = await startServer({
+      env: { FIREBASE_API_KEY: "AIzaSyE2E-test-key-000000000000-Zz9q", FIREBASE_PROJECT_ID: "kasih-e2e", FIREBASE_APP_ID: "1:000000000000:web:e2e0000000000000" },
+    });
+    const browser = await openBrowser({ viewport: PHONE });
+    const { page } = browser;
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    try {
+      await page.goto(`${configured.origin}/firebase-test`);
+      // The SDK starts in the browser: loading, then (nobody signed in) the signed-out buttons.
+      await page.getByRole("button", { name: "Sign in with Google" }).waitFor({ timeout: 30_000 });
+      const card = page.locator('[data-testid="firebase-config"]');
+      expect(await card.getByText("Configured", { exact: true }).count()).toBe(3);
+      expect(await card.getByText("••••Zz9q").isVisible()).toBe(true);
+      expect(await page.getByText("Setup Complete").isVisible()).toBe(true);
+      expect(await page.getByText("Firebase is not configured on this server").count()).toBe(0);
+      await screenshot(page, "firebase-test-configured-en-phone");
+      expect(errors.filter((text) => /Content Security Policy|Minified React error|Hydration/i.test(text))).toEqual([]);
+    } finally {
+      await browser.close();
+      await configured.stop();
+    }
+  });
+
+  it("compares the signed-in session with Firebase on /firebase-test and signs the session out", async () => {
+    const account = await createAccount(server.origin, { firstName: "Yohana", lastName: "Siregar" });
+    const browser = await openBrowser({ viewport: PHONE });
+    const { page, context } = browser;
+    try {
+      await signInContext(context, server.origin, account);
+      await openHydrated(page, "/firebase-test");
+      const session = page.locator(".devtools-system").first();
+      await session.getByText("Signed In", { exact: true }).waitFor();
+      expect(await session.getByText("Yohana Siregar").isVisible()).toBe(true);
+      expect(await session.getByText(account.email).isVisible()).toBe(true);
+      await page.getByRole("button", { name: "Sign Out Existing" }).click();
+      await page.waitForURL(`${server.origin}/`);
+      expect((await context.cookies()).some((cookie) => cookie.name.includes("session") && cookie.value !== "")).toBe(false);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("uses the temporary admin access with the bootstrap secret, and gets the spec's alert for a wrong one", async () => {
+    const secret = "e2e-bootstrap-secret-0123456789";
+    const bootstrap = await startServer({ env: { ADMIN_BOOTSTRAP_SECRET: secret } });
+    const account = await createAccount(bootstrap.origin);
+    const browser = await openBrowser({ viewport: PHONE });
+    const { page, context } = browser;
+    try {
+      await signInContext(context, bootstrap.origin, account);
+      await page.goto(`${bootstrap.origin}/google-setup`, { waitUntil: "networkidle" });
+      await page.getByRole("button", { name: "Temporary admin access" }).click();
+      await page.locator("#bootstrap-secret").fill("not-the-secret-at-all");
+      // window.alert blocks the page: answer it from the handler, then look at what it said.
+      const alerts: string[] = [];
+      page.once("dialog", (dialog) => {
+        alerts.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.getByRole("button", { name: "Make me admin" }).click({ noWaitAfter: true });
+      await page.waitForFunction(() => !(document.querySelector("dialog button[type=submit]") as HTMLButtonElement | null)?.disabled);
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]).toStartWith("Admin login failed");
+      await page.locator("#bootstrap-secret").fill(secret);
+      const toAdmin = page.waitForRequest((request) => new URL(request.url()).pathname === "/admin" && request.isNavigationRequest());
+      await page.getByRole("button", { name: "Make me admin" }).click();
+      await toAdmin;
+      const me = (await (await context.request.get(`${bootstrap.origin}/api/auth/user`)).json()) as { isAdmin: boolean };
+      expect(me.isAdmin).toBe(true);
+    } finally {
+      await browser.close();
+      await bootstrap.stop();
+    }
+  });
 
   it("draws the 1024 × 1024 icon and offers it as a PNG download", async () => {
     const browser = await openBrowser({ viewport: PHONE });

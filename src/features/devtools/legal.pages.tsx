@@ -1,4 +1,4 @@
-import { useT } from "../../../islands/runtime/i18n-context";
+import { useI18n } from "../../../islands/runtime/i18n-context";
 import { DevtoolsLayout } from "./devtools.components";
 
 /** A section of a legal page as the language file holds it. */
@@ -15,11 +15,12 @@ function fill(text: string, values: Record<string, string>) {
 }
 
 function LegalDocument({ namespace, values }: { namespace: "privacy" | "deletion"; values: Record<string, string> }) {
-  const t = useT();
+  const { t, lang } = useI18n();
+  const updated = new Date(`${values.updated}T00:00:00Z`).toLocaleDateString(lang === "id" ? "id-ID" : "en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const sections = t(`legal.${namespace}.sections`, { returnObjects: true, ...values }) as unknown as LegalSection[];
   return (
     <DevtoolsLayout title={t(`legal.${namespace}.title`)} lead={fill(t(`legal.${namespace}.intro`, values), values)} back={{ href: "/", label: t("devtools.backHome") }} wide={false}>
-      <p className="legal-updated">{t("legal.updated", { date: values.updated })}</p>
+      <p className="legal-updated">{t("legal.updated", { date: updated })}</p>
       <nav className="legal-toc card" aria-label={t("devtools.contents")}>
         <ol>
           {sections.map((section) => (
