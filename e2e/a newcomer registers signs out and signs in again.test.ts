@@ -132,11 +132,15 @@ describe("a newcomer", () => {
       const { page } = browser;
       try {
         for (const lang of ["en", "id"] as const) {
-          await page.goto(`${server.origin}/`);
+          // On the phone the language is switched on the landing page, on the desktop on /auth.
+          await page.goto(`${server.origin}${size === "phone" ? "/" : "/auth"}`);
           if ((await page.evaluate(() => document.documentElement.lang)) !== lang) {
             await Promise.all([page.waitForEvent("load"), page.locator(`[data-set-language="${lang}"]`).click()]);
             await page.waitForFunction((expected) => document.documentElement.lang === expected, lang);
+            expect(await page.evaluate(() => localStorage.getItem("app-language"))).toBe(lang);
           }
+          await page.goto(`${server.origin}/`);
+          expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
           await screenshot(page, `landing-${lang}-${size}`);
 
           // The islands of /auth render in the chosen language too.
@@ -144,10 +148,14 @@ describe("a newcomer", () => {
           await page.waitForSelector("[data-island=auth-panel][data-hydrated]");
           expect(await page.locator(".tab-trigger[aria-selected=true]").innerText()).toBe(lang === "en" ? "Sign In" : "Masuk");
           await screenshot(page, `auth-signin-${lang}-${size}`);
-          await page.locator("#tab-register").click();
+          // The tabs follow the ARIA pattern: arrow keys move between them and keep focus there.
+          await page.locator("#tab-signin").focus();
+          await page.keyboard.press("ArrowRight");
+          expect(await page.evaluate(() => [document.activeElement?.id, document.querySelector("#tab-register")?.getAttribute("aria-selected")])).toEqual(["tab-register", "true"]);
           await page.waitForSelector("altcha-widget");
           expect(await page.locator("#panel-register label").first().innerText()).toBe(lang === "en" ? "First Name" : "Nama Depan");
           await page.locator("#register-email").focus();
+          await page.waitForTimeout(250); // the focus ring's transition
           await screenshot(page, `auth-register-${lang}-${size}`);
         }
       } finally {

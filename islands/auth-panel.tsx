@@ -22,6 +22,8 @@ export function AuthPanel({ initialTab, social }: AuthPanelProps) {
   // Until hydration the submit buttons stay disabled: a native submit would put the password in the URL.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
+  // A keyboard user moving between tabs keeps focus on the tab; a click jumps into the form.
+  const switchedByKeyboard = useRef(false);
 
   const go = (path: string) => {
     setRedirecting(true);
@@ -36,6 +38,16 @@ export function AuthPanel({ initialTab, social }: AuthPanelProps) {
     history.replaceState(null, "", url);
   };
 
+  // ARIA tabs: arrow keys (and Home/End) move between the two tabs, Tab moves into the panel.
+  const onTabKey = (event: React.KeyboardEvent) => {
+    const next = event.key === "ArrowRight" || event.key === "End" ? "register" : event.key === "ArrowLeft" || event.key === "Home" ? "signin" : null;
+    if (next === null) return;
+    event.preventDefault();
+    switchedByKeyboard.current = true;
+    selectTab(next);
+    document.getElementById(`tab-${next}`)?.focus();
+  };
+
   if (redirecting) return <LoadingScreen fullscreen />;
 
   return (
@@ -44,15 +56,21 @@ export function AuthPanel({ initialTab, social }: AuthPanelProps) {
       <div className="divider" role="separator">
         <span>{t("auth.or")}</span>
       </div>
-      <div className="tabs" role="tablist" aria-label={t("auth.tabsLabel")}>
-        <button type="button" role="tab" id="tab-signin" aria-controls="panel-signin" aria-selected={tab === "signin"} className="tab-trigger" onClick={() => selectTab("signin")}>
+      <div className="tabs" role="tablist" aria-label={t("auth.tabsLabel")} onKeyDown={onTabKey}>
+        <button type="button" role="tab" id="tab-signin" aria-controls="panel-signin" aria-selected={tab === "signin"} tabIndex={tab === "signin" ? 0 : -1} className="tab-trigger" onClick={() => {
+            switchedByKeyboard.current = false;
+            selectTab("signin");
+          }}>
           {t("auth.signIn")}
         </button>
-        <button type="button" role="tab" id="tab-register" aria-controls="panel-register" aria-selected={tab === "register"} className="tab-trigger" onClick={() => selectTab("register")}>
+        <button type="button" role="tab" id="tab-register" aria-controls="panel-register" aria-selected={tab === "register"} tabIndex={tab === "register" ? 0 : -1} className="tab-trigger" onClick={() => {
+            switchedByKeyboard.current = false;
+            selectTab("register");
+          }}>
           {t("auth.register")}
         </button>
       </div>
-      {tab === "signin" ? <SignInForm onDone={go} ready={hydrated} /> : <RegisterForm onDone={go} ready={hydrated} />}
+      {tab === "signin" ? <SignInForm onDone={go} ready={hydrated} /> : <RegisterForm onDone={go} ready={hydrated} focusFirstField={!switchedByKeyboard.current} />}
     </div>
   );
 }
@@ -118,7 +136,7 @@ function SignInForm({ onDone, ready }: { onDone: (path: string) => void; ready: 
   );
 }
 
-function RegisterForm({ onDone, ready }: { onDone: (path: string) => void; ready: boolean }) {
+function RegisterForm({ onDone, ready, focusFirstField }: { onDone: (path: string) => void; ready: boolean; focusFirstField: boolean }) {
   const t = useT();
   const [values, setValues] = useState({ firstName: "", lastName: "", email: "", password: "", confirmPassword: "" });
   const [captchaToken, setCaptchaToken] = useState<string | null>(null);
@@ -128,7 +146,9 @@ function RegisterForm({ onDone, ready }: { onDone: (path: string) => void; ready
   const [touchedConfirm, setTouchedConfirm] = useState(false);
   const firstField = useRef<HTMLInputElement>(null);
 
-  useEffect(() => firstField.current?.focus(), []);
+  useEffect(() => {
+    if (focusFirstField) firstField.current?.focus();
+  }, []);
 
   const set = (name: keyof typeof values) => (event: React.ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [name]: event.target.value }));
   const mismatch = touchedConfirm && values.confirmPassword !== "" && values.password !== values.confirmPassword;
