@@ -48,6 +48,19 @@ describe("setup status", () => {
   });
 });
 
+describe("configuration of the operator pages", () => {
+  it("reads the Android identifiers and the support contact, with a default mailbox at the app's host", async () => {
+    const { parseConfig } = await import("../../config");
+    const bare = parseConfig({ APP_ORIGIN: "https://kasih.example" });
+    expect(bare.android).toEqual({ oauthClientId: undefined, packageName: undefined, sha256Fingerprint: undefined, firebaseAppId: undefined });
+    expect(bare.supportEmail).toBe("support@kasih.example");
+    const set = parseConfig({ APP_ORIGIN: "https://kasih.example", ...ANDROID_ENV, SUPPORT_EMAIL: "help@kasih.example" });
+    expect(set.android.packageName).toBe("id.kasih.app");
+    expect(set.supportEmail).toBe("help@kasih.example");
+    expect(() => parseConfig({ SUPPORT_EMAIL: "not an email" })).toThrow("SUPPORT_EMAIL");
+  });
+});
+
 describe("GET /google-setup", () => {
   it("shows the app origin and the exact redirect URIs with copy buttons", async () => {
     const app = await appWith();
