@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import type { User } from "firebase/auth";
-import { avatarInitial } from "./firebase-test-panel";
-import { toHostedUser } from "./hosted-auth";
+import { avatarInitial } from "../../../islands/devtools/firebase-test-panel";
+import { toHostedUser } from "../../../islands/devtools/hosted-auth";
 
 describe("the signed-in card of /firebase-test", () => {
   it("shows the first letter of the name, else of the email, else U", () => {
