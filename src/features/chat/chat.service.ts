@@ -9,9 +9,8 @@ import { matches, messages, users } from "../../../db/schema";
 import { jakartaDayOf } from "../../platform/clock";
 import { FREE_DAILY_CHATS, MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../../platform/constants";
 import { newId } from "../../platform/ids";
-import { findMatchFor } from "../matches/matches.service";
 import { hasPremium } from "../premium/plan-rules";
-import { isBlockedEitherWay } from "../safety/safety.service";
+import { storeMessage } from "./message-writer";
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -104,20 +103,33 @@ export async function chatsUsedToday(db: Database, userId: string, now: Date): P
   return rows[0]?.chats ?? 0;
 }
 
-/** Sends a text message as `senderId`: membership, blocks, length, then the daily allowance. */
+interface SendContextRow {
+  user1_id: string;
+  user2_id: string;
+  first_name: string;
+  plan: "free" | "premium" | "premium_plus";
+  plan_expires_at: number | null;
+  is_admin: number;
+  blocked: number;
+}
+
+/**
+ * Sends a text message as `senderId`: membership, blocks, length, then the daily allowance.
+ * Membership, block and plan come from ONE read; the write is grouped (message-writer.ts).
+ */
 export async function sendMessage(db: Database, now: Date, senderId: string, matchId: string, rawContent: unknown): Promise<SendResult> {
-  const match = await findMatchFor(db, matchId, senderId);
-  if (match === null) return { ok: false, status: 404, message: "Match not found" };
+  const [context] = (await db.all(sql`
+    select m.user1_id, m.user2_id, u.first_name, u.plan, u.plan_expires_at, u.is_admin,
+      exists(select 1 from blocks b where (b.blocker_id = m.user1_id and b.blocked_id = m.user2_id)
+                                     or (b.blocker_id = m.user2_id and b.blocked_id = m.user1_id)) as blocked
+    from matches m join users u on u.id = ${senderId}
+    where m.id = ${matchId} and (m.user1_id = ${senderId} or m.user2_id = ${senderId})
+  `)) as SendContextRow[];
+  // A blocked pair has no match (blocking removes it); the check guards a match made afterwards.
+  if (context === undefined || Number(context.blocked) === 1) return { ok: false, status: 404, message: "Match not found" };
   const cleaned = cleanContent(rawContent);
   if (!cleaned.ok) return { ok: false, status: 400, message: cleaned.message };
-  // Blocking removes the match, so this only guards the moment in between.
-  if (await isBlockedEitherWay(db, senderId, match.otherUserId)) return { ok: false, status: 404, message: "Match not found" };
-  const [sender] = await db
-    .select({ firstName: users.firstName, plan: users.plan, planExpiresAt: users.planExpiresAt, isAdmin: users.isAdmin })
-    .from(users)
-    .where(eq(users.id, senderId))
-    .limit(1);
-  if (sender === undefined) return { ok: false, status: 404, message: "Match not found" };
+  const sender = { plan: context.plan, planExpiresAt: context.plan_expires_at === null ? null : new Date(context.plan_expires_at), isAdmin: Number(context.is_admin) === 1 };
   let remaining: number | null = null;
   if (!hasPremium(sender, now)) {
     const used = await takeChatAllowance(db, senderId, now);
@@ -125,8 +137,14 @@ export async function sendMessage(db: Database, now: Date, senderId: string, mat
     remaining = FREE_DAILY_CHATS - used;
   }
   const row: MessageRow = { id: newId(), matchId, senderId, content: cleaned.content, kind: "text", createdAt: now, readAt: null };
-  await db.batch([db.insert(messages).values(row), db.update(matches).set({ lastMessageAt: now }).where(eq(matches.id, matchId))]);
-  return { ok: true, message: messageToJson(row, sender.firstName), recipientId: match.otherUserId, remaining };
+  try {
+    await storeMessage(db, row);
+  } catch {
+    // The match was removed between the check and the write (unmatch or block).
+    return { ok: false, status: 404, message: "Match not found" };
+  }
+  const recipientId = context.user1_id === senderId ? context.user2_id : context.user1_id;
+  return { ok: true, message: messageToJson(row, context.first_name), recipientId, remaining };
 }
 
 /** A system line about a call (missed/declined or finished); not counted against the limit. */
