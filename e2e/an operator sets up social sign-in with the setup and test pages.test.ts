@@ -152,9 +152,14 @@ describe("an operator", () => {
 
   it("loads the Firebase SDK only when configured and shows the masked configuration", async () => {
     const configured = await startServer({
-      env: { FIREBASE_API_KEY: "AIzaSyE2E-test-key-000000000000-Zz9q", FIREBASE_PROJECT_ID: "kasih-e2e", FIREBASE_APP_ID: "1:000000000000:web:e2e0000000000000" },
+      env: {
+        FIREBASE_API_KEY: "AIzaSyE2E-test-key-000000000000-Zz9q",
+        FIREBASE_PROJECT_ID: "kasih-e2e",
+        FIREBASE_APP_ID: "1:000000000000:web:e2e0000000000000",
+        ANDROID_PACKAGE_NAME: "id.kasih.app",
+      },
     });
-    const browser = await openBrowser({ viewport: PHONE });
+    const browser = await openBrowser({ viewport: PHONE, permissions: ["clipboard-read", "clipboard-write"] });
     const { page } = browser;
     const errors: string[] = [];
     page.on("console", (message) => {
@@ -169,6 +174,13 @@ describe("an operator", () => {
       expect(await card.getByText("••••Zz9q").isVisible()).toBe(true);
       expect(await page.getByText("Setup Complete").isVisible()).toBe(true);
       expect(await page.getByText("Firebase is not configured on this server").count()).toBe(0);
+      // The mobile panel's copy says 'Copied!' and toasts '{item} copied to clipboard'.
+      const mobile = page.locator('[data-testid="mobile-config"]');
+      expect(await mobile.getByText("id.kasih.app").isVisible()).toBe(true);
+      await mobile.getByRole("button", { name: "Copy Package name" }).click();
+      await mobile.getByText("Copied!", { exact: true }).waitFor();
+      await page.getByText("Package name copied to clipboard").waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("id.kasih.app");
       await screenshot(page, "firebase-test-configured-en-phone");
       expect(errors.filter((text) => /Content Security Policy|Minified React error|Hydration/i.test(text))).toEqual([]);
     } finally {
