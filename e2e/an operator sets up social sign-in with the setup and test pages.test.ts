@@ -6,6 +6,8 @@
  * Screenshots at phone and desktop sizes, English and Indonesian, go to e2e/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
 import { createAccount, signInContext } from "./support/accounts";
@@ -183,6 +185,28 @@ describe("an operator", () => {
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("id.kasih.app");
       await screenshot(page, "firebase-test-configured-en-phone");
       expect(errors.filter((text) => /Content Security Policy|Minified React error|Hydration/i.test(text))).toEqual([]);
+    } finally {
+      await browser.close();
+      await configured.stop();
+    }
+  });
+
+  it("shows the 'Firebase Auth Error' card with Retry when the SDK cannot load", async () => {
+    const configured = await startServer({ env: { FIREBASE_API_KEY: "AIzaSyE2E-test-key-000000000000-Zz9q", FIREBASE_PROJECT_ID: "kasih-e2e", FIREBASE_APP_ID: "1:000000000000:web:e2e0000000000000" } });
+    // The SDK's chunks of the client build this server serves: the ones holding Firebase Auth.
+    const assets = join(import.meta.dir, "..", "dist", "client", "assets");
+    const sdkChunks = readdirSync(assets).filter((name) => name.startsWith("chunk-") && /initializeApp|auth\/popup-blocked/.test(readFileSync(join(assets, name), "utf8")));
+    expect(sdkChunks.length).toBeGreaterThan(0);
+    const browser = await openBrowser({ viewport: PHONE });
+    const { page } = browser;
+    try {
+      await page.route((url) => sdkChunks.some((chunk) => url.pathname.endsWith(chunk)), (route) => route.abort());
+      await page.goto(`${configured.origin}/firebase-test`);
+      await page.getByText("Firebase Auth Error", { exact: true }).waitFor({ timeout: 30_000 });
+      await screenshot(page, "firebase-test-error-en-phone");
+      const reloaded = page.waitForEvent("load");
+      await page.getByRole("button", { name: "Retry" }).click();
+      await reloaded;
     } finally {
       await browser.close();
       await configured.stop();
