@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { Hono } from "hono";
+import type { AppEnv } from "../app-env";
 import { createTestApp, type TestApp } from "../testing/test-app";
+import { securityHeaders } from "./security-headers";
 
 // argon2id hashing is slow on a busy machine: a timed-out test would leak requests into the next one.
 setDefaultTimeout(60_000);
@@ -53,5 +56,13 @@ describe("security headers", () => {
     } finally {
       https.close();
     }
+  });
+
+  it("also marks a response whose headers are immutable (a copy is made)", async () => {
+    const app = new Hono<AppEnv>().use(securityHeaders({ isHttps: false })).get("/away", () => Response.redirect("http://localhost:3000/", 302));
+    const response = await app.request("/away");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("http://localhost:3000/");
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
 });
