@@ -18,9 +18,13 @@ export function fakeClock(start = new Date("2026-11-22T03:00:00Z")) {
   };
 }
 
-const jakartaDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta", year: "numeric", month: "2-digit", day: "2-digit" });
+/** Western Indonesian Time is UTC+7 all year (Indonesia keeps no daylight saving time). */
+const jakartaOffsetMs = 7 * 60 * 60_000;
 
-/** The calendar day in Asia/Jakarta ("2026-11-22"): free-plan limits reset at local midnight. */
+/**
+ * The calendar day in Asia/Jakarta ("2026-11-22"): free-plan limits reset at local midnight.
+ * Plain arithmetic: Intl.DateTimeFormat's format() was the largest single cost of a signed-in request.
+ */
 export function jakartaDayOf(date: Date): string {
-  return jakartaDay.format(date);
+  return new Date(date.getTime() + jakartaOffsetMs).toISOString().slice(0, 10);
 }

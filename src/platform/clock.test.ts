@@ -1,0 +1,29 @@
+import { describe, expect, it } from "bun:test";
+import { fakeClock, jakartaDayOf } from "./clock";
+
+const intlJakartaDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta", year: "numeric", month: "2-digit", day: "2-digit" });
+
+describe("jakartaDayOf", () => {
+  it("turns over at midnight in Jakarta (17:00 UTC)", () => {
+    expect(jakartaDayOf(new Date("2026-11-22T16:59:59.999Z"))).toBe("2026-11-22");
+    expect(jakartaDayOf(new Date("2026-11-22T17:00:00.000Z"))).toBe("2026-11-23");
+    expect(jakartaDayOf(new Date("2026-12-31T17:00:00Z"))).toBe("2027-01-01");
+  });
+
+  it("agrees with the time-zone database every hour across two years", () => {
+    const start = Date.parse("2026-01-01T00:00:00Z");
+    for (let t = start; t < start + 2 * 366 * 24 * 3_600_000; t += 3_600_000) {
+      const date = new Date(t);
+      expect(jakartaDayOf(date)).toBe(intlJakartaDay.format(date));
+    }
+  });
+});
+
+describe("fakeClock", () => {
+  it("moves only when told", () => {
+    const clock = fakeClock(new Date("2026-11-22T03:00:00Z"));
+    expect(clock.now().toISOString()).toBe("2026-11-22T03:00:00.000Z");
+    clock.advance(90_000);
+    expect(clock.now().toISOString()).toBe("2026-11-22T03:01:30.000Z");
+  });
+});
