@@ -7,6 +7,7 @@ import { blocks, matches, reports, users } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { matchUsers } from "../../testing/match-fixtures";
 import { notBlockedSql } from "./safety.service";
+import { createMember } from "../discovery/discovery.test-support";
 
 let app: TestApp;
 beforeEach(async () => {
@@ -42,6 +43,20 @@ describe("POST /api/blocks", () => {
     // Even a match row created afterwards (a stale like) carries no messages either way.
     const again = await matchUsers(app, a, b);
     expect((await app.request("POST", `/api/matches/${again}/messages`, { cookie: b.cookie, body: { content: "hi" } })).status).toBe(404);
+  });
+
+  test("block through the real suggestions: neither sees the other in GET /api/discovery any more", async () => {
+    const maria = await createMember(app, { firstName: "Maria", gender: "female" });
+    const yohanes = await createMember(app, { firstName: "Yohanes", gender: "male" });
+    const paulus = await createMember(app, { firstName: "Paulus", gender: "male" });
+    const idsSeenBy = async (viewer: { cookie: string }) => ((await (await app.request("GET", "/api/discovery", { cookie: viewer.cookie })).json()) as { id: string }[]).map((card) => card.id);
+    expect(await idsSeenBy(maria)).toContain(yohanes.id);
+    expect(await idsSeenBy(yohanes)).toContain(maria.id);
+
+    expect((await app.request("POST", "/api/blocks", { cookie: yohanes.cookie, body: { userId: maria.id } })).status).toBe(201);
+    expect(await idsSeenBy(maria)).not.toContain(yohanes.id);
+    expect(await idsSeenBy(maria)).toContain(paulus.id);
+    expect(await idsSeenBy(yohanes)).not.toContain(maria.id);
   });
 
   test("blocking twice is harmless; yourself or an unknown id is refused", async () => {
