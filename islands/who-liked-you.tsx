@@ -49,14 +49,6 @@ export function WhoLikedYou(props: WhoLikedYouProps & { onChoosePlan?: ChoosePla
     return (
       <div className="likes likes-locked">
         <p className="likes-count">{t("likes.count", { count: props.count })}</p>
-        <ul className="likes-grid" aria-hidden="true">
-          {Array.from({ length: Math.min(props.count, LOCKED_TILES) }, (_, index) => (
-            <li key={index} className="likes-tile likes-tile-blurred">
-              <span className="likes-tile-photo" />
-              <span className="likes-tile-name" />
-            </li>
-          ))}
-        </ul>
         <div className="card likes-upsell">
           <h2>{t("likes.lockedTitle")}</h2>
           <p className="muted">{t("likes.lockedBody")}</p>
@@ -71,6 +63,14 @@ export function WhoLikedYou(props: WhoLikedYouProps & { onChoosePlan?: ChoosePla
             {t("likes.upgrade")}
           </button>
         </div>
+        <ul className="likes-grid" aria-hidden="true">
+          {Array.from({ length: Math.min(props.count, LOCKED_TILES) }, (_, index) => (
+            <li key={index} className="likes-tile likes-tile-blurred">
+              <span className="likes-tile-photo" />
+              <span className="likes-tile-name" />
+            </li>
+          ))}
+        </ul>
         <PlanDialog open={plansOpen} onClose={() => setPlansOpen(false)} onChoosePlan={props.onChoosePlan} currentPlan={props.plan} />
       </div>
     );

@@ -59,7 +59,9 @@ export const BOOST_DURATION_MS = 30 * 60_000;
 export const DISCOVERY_PAGE_SIZE = { default: 10, max: 20 } as const;
 /** At most this many ids the client already holds may be sent back to be left out. */
 export const DISCOVERY_MAX_EXCLUDE = 100;
-/** Candidates taken from the most-recently-active walk before ranking (plus everyone who liked the caller and every boosted person). */
-export const DISCOVERY_POOL_SIZE = 150;
+/** Candidates each bounded read of the discovery pool contributes before ranking (docs/decisions/0060). */
+export const DISCOVERY_POOL_SIZE = 60;
+/** How many of the most recently active members the "active" read of the pool looks at. */
+export const DISCOVERY_ACTIVE_WINDOW = 400;
 /** The swipe gesture (spec point 9). */
 export const SWIPE_GESTURE = { thresholdPx: 60, callbackMs: 150, rotationDegPerPx: 0.1, minOpacity: 0.5, previewCards: 2 } as const;

@@ -1,19 +1,22 @@
 /**
- * Suggestions (spec points 2, 7; issue 5 item 1). Filtering and ranking run in SQL:
+ * Suggestions (spec points 2, 7; issue 5 item 1). Filtering and ranking run in one SQL query
+ * (docs/decisions/0060):
  *
- * 1. A candidate pool is the union of three small index-driven sets: everyone who liked the
- *    caller (swipes_swiped_like_idx), everyone boosted now (users_boosted_until_idx), and the
- *    first DISCOVERY_POOL_SIZE eligible people walking users_last_active_idx newest first.
+ * 1. A candidate pool is the union of small, index-driven reads whose work does not grow with
+ *    the number of members: everyone who liked the caller (swipes_swiped_like_idx), everyone
+ *    boosted now (users_boosted_until_idx), eligible people among the most recently active
+ *    (users_last_active_idx, a bounded window), and eligible people of the other gender in the
+ *    cities within reach or without a city (profiles_gender_city_idx).
  * 2. The pool is ranked by one score: liked/super-liked the caller, boosted, shared relationship
- *    goals and denomination, age closeness, recent activity (docs/decisions/0060).
+ *    goals and denomination, age closeness, recent activity.
  *
- * Eligibility (every set): other gender, a profile with at least one photo, not the caller, not
- * already swiped by the caller, not banned, no block either way, not held by the client, and
- * within the caller's search distance when both have a city. Distances use city centres only.
+ * Eligibility: other gender, a profile with at least one photo, not the caller, not already
+ * swiped by the caller, not banned, no block either way, not held by the client, and within the
+ * caller's search distance when both have a city. Distances use city centres only.
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { DISCOVERY_POOL_SIZE } from "../../platform/constants";
+import { DISCOVERY_ACTIVE_WINDOW, DISCOVERY_POOL_SIZE } from "../../platform/constants";
 import { CITIES, distanceKm } from "../profile/cities";
 import { photoUrl } from "../profile/profile-json";
 
@@ -94,26 +97,24 @@ function idList(ids: string[]): SQL {
   );
 }
 
-/** The eligibility rules as one SQL condition over users `u` and profiles `p`. */
-function eligibleSql(viewer: Viewer, exclude: string[]): SQL {
+/** Eligibility tests on the columns of users `u` and profiles `p` (no lookups). */
+function columnChecks(viewer: Viewer, exclude: string[], reach: string[] | null): SQL {
   const otherGender = viewer.gender === "male" ? "female" : "male";
-  const reach = citiesInReach(viewer);
-  const parts: SQL[] = [
-    sql`u.is_banned = 0`,
-    sql`u.id <> ${viewer.id}`,
-    sql`p.gender = ${otherGender}`,
-    sql`exists (select 1 from photos ph where ph.user_id = u.id)`,
-    sql`not exists (select 1 from swipes sw where sw.swiper_id = ${viewer.id} and sw.swiped_id = u.id)`,
-    // Two lookups rather than one OR, so each uses the blocks primary key or blocks_blocked_idx.
-    sql`not exists (select 1 from blocks b1 where b1.blocker_id = ${viewer.id} and b1.blocked_id = u.id)`,
-    sql`not exists (select 1 from blocks b2 where b2.blocker_id = u.id and b2.blocked_id = ${viewer.id})`,
-  ];
+  const parts: SQL[] = [sql`p.gender = ${otherGender}`, sql`u.is_banned = 0`, sql`u.id <> ${viewer.id}`];
   if (exclude.length > 0) parts.push(sql`u.id not in (${idList(exclude)})`);
   if (reach !== null) {
     // People without a city have no known distance: they stay in (the card shows the fixed text).
     parts.push(reach.length === 0 ? sql`(p.city is null or p.city_lat is null)` : sql`(p.city is null or p.city_lat is null or p.city in (${idList(reach)}))`);
   }
   return sql.join(parts, sql` and `);
+}
+
+/** Eligibility tests that look a row up: a photo, not swiped by the viewer, no block either way. */
+function lookupChecks(viewer: Viewer, idColumn: SQL): SQL {
+  return sql`exists (select 1 from photos ph where ph.user_id = ${idColumn})
+    and not exists (select 1 from swipes sw where sw.swiper_id = ${viewer.id} and sw.swiped_id = ${idColumn})
+    and not exists (select 1 from blocks b1 where b1.blocker_id = ${viewer.id} and b1.blocked_id = ${idColumn})
+    and not exists (select 1 from blocks b2 where b2.blocker_id = ${idColumn} and b2.blocked_id = ${viewer.id})`;
 }
 
 interface CandidateRow {
@@ -144,29 +145,49 @@ function likedMeSql(viewerId: string): SQL {
   return sql`(select 1 + max(lk.is_super_like) from swipes lk where lk.swiper_id = u.id and lk.swiped_id = ${viewerId} and lk.is_like = 1)`;
 }
 
-/** The next `limit` candidates for the viewer, best first. */
+/**
+ * The next `limit` candidates for the viewer, best first. The pool is the union of bounded,
+ * index-driven reads, so the work does not grow with the number of members (bench/discovery):
+ * - everyone who liked the viewer (swipes_swiped_like_idx) and everyone boosted now;
+ * - the most recently active members: only the DISCOVERY_ACTIVE_WINDOW newest of
+ *   users_last_active_idx are looked at, then filtered;
+ * - people of the other gender in the cities within reach, and without a city
+ *   (profiles_gender_city_idx), for regions where few of the most active live.
+ */
 export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit: number, exclude: string[]): Promise<DiscoveryCard[]> {
-  const eligible = eligibleSql(viewer, exclude);
+  const reach = citiesInReach(viewer);
+  const columns = columnChecks(viewer, exclude, reach);
+  const eligible = sql`${columns} and ${lookupChecks(viewer, sql`u.id`)}`;
+  const otherGender = viewer.gender === "male" ? "female" : "male";
   const nowMs = now.getTime();
   const day = 86_400_000;
+  const nearbyRead = (cityTest: SQL) =>
+    sql`select * from (select u.id from profiles p cross join users u on u.id = p.user_id where p.gender = ${otherGender} and ${cityTest} and ${eligible} limit ${DISCOVERY_POOL_SIZE})`;
+  const nearby =
+    reach === null
+      ? nearbyRead(sql`1`)
+      : sql`${nearbyRead(sql`p.city in (${idList(reach.length > 0 ? reach : [""])})`)} union all ${nearbyRead(sql`p.city is null`)}`;
   const rows = await db.all<CandidateRow>(sql`
-    with pool(id) as (
-      select lk.swiper_id from swipes lk where lk.swiped_id = ${viewer.id} and lk.is_like = 1
+    with recent as materialized (
+      -- column tests first, on the newest of the activity index only; lookups afterwards
+      select u.id from (select id, is_banned from users order by last_active_at desc limit ${DISCOVERY_ACTIVE_WINDOW}) u
+        cross join profiles p on p.user_id = u.id
+      where ${columns}
+    ),
+    pool(id) as (
+      select u.id from swipes lk cross join users u on u.id = lk.swiper_id cross join profiles p on p.user_id = u.id
+        where lk.swiped_id = ${viewer.id} and lk.is_like = 1 and ${eligible}
       union
-      select bu.id from users bu where bu.boosted_until > ${nowMs}
+      select u.id from users u cross join profiles p on p.user_id = u.id where u.boosted_until > ${nowMs} and ${eligible}
       union
-      select id from (
-        select u.id from users u cross join profiles p on p.user_id = u.id
-        where ${eligible}
-        order by u.last_active_at desc
-        limit ${DISCOVERY_POOL_SIZE}
-      )
+      select * from (select r.id from recent r where ${lookupChecks(viewer, sql`r.id`)} limit ${DISCOVERY_POOL_SIZE})
+      union
+      select * from (${nearby})
     )
     select * from (
       select ${cardColumns}, u.last_active_at as last_active_at, ${likedMeSql(viewer.id)} as liked_me,
         coalesce(u.boosted_until > ${nowMs}, 0) as boosted
       from pool cross join users u on u.id = pool.id cross join profiles p on p.user_id = u.id
-      where ${eligible}
     )
     order by
       (case liked_me when 2 then 1100 when 1 then 1000 else 0 end)

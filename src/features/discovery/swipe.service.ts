@@ -89,7 +89,7 @@ export async function swipe(
   try {
     const statements = [...(limited ? [db.all<{ swipes: number }>(counter)] : []), db.run(insertSwipe), db.all<{ id: string }>(insertMatch)] as const;
     // drizzle's batch takes the built queries; each result comes back in order.
-    const results = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as unknown[];
+    const results = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as readonly unknown[];
     if (limited) counted = results[0] as { swipes: number }[];
     created = results[results.length - 1] as { id: string }[];
   } catch (error) {
@@ -100,10 +100,8 @@ export async function swipe(
 
   const swipesToday = limited ? counted[0]!.swipes : null;
   if (created.length > 0) return { ok: true, isMatch: true, matchId: created[0]!.id, createdMatch: true, swipesToday };
-  if (!input.isLike) return { ok: true, isMatch: false, createdMatch: false, swipesToday };
-  // A like that meets an existing match (e.g. created by the other side's batch) still reads as one.
-  const existing = await db.all<{ id: string }>(sql`select id from matches where user1_id = ${user1Id} and user2_id = ${user2Id}`);
-  if (existing[0] !== undefined) return { ok: true, isMatch: true, matchId: existing[0].id, createdMatch: false, swipesToday };
+  // No match row came back: the other side has not liked yet. (A pair cannot already be matched
+  // here: a match needs this swiper's like, and a second swipe of the same person is refused.)
   return { ok: true, isMatch: false, createdMatch: false, swipesToday };
 }
 

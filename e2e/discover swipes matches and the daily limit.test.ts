@@ -1,0 +1,185 @@
+/**
+ * Discover in a real Chromium against `kasih demo`: the free demo account (whose demo likers
+ * rank first) drags a card right past the 60 px threshold, gets 'It's a Match!' with someone who
+ * already liked him, sees the next card, opens the info overlay, uses the keyboard, and reaches
+ * the daily limit, which opens the plan dialog. Screenshots on phone and desktop, English and
+ * Bahasa Indonesia, are written to e2e/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import type { BrowserContext, Page } from "playwright-core";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed";
+import { apiAs, signInContext, type Account } from "./support/accounts";
+import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ command: "demo" });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function signIn(email: string): Promise<Pick<Account, "cookie">> {
+  const response = await fetch(`${server.origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: server.origin },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return { cookie: response.headers.getSetCookie().find((value) => value.includes("kasih_session="))!.split(";")[0]! };
+}
+
+async function setLanguage(context: BrowserContext, lang: "en" | "id") {
+  await context.addCookies([{ name: "app-language", value: lang, url: server.origin }]);
+}
+
+async function openDiscover(page: Page) {
+  await page.goto(`${server.origin}/swipe`);
+  await page.waitForSelector("[data-island=swipe-deck][data-hydrated] .swipe-card-top");
+  // Let the photos of the top card and the previews arrive before a screenshot.
+  await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".swipe-card img")].every((img) => img.complete));
+}
+
+const topCardId = (page: Page) => page.locator(".swipe-card-top").getAttribute("data-card-id");
+
+/** A mouse drag from the card's centre, `dx` px sideways, in small steps like a hand. */
+async function dragTopCard(page: Page, dx: number) {
+  const box = (await page.locator(".swipe-card-top").boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 3;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y + 5, { steps: 5 });
+  await page.mouse.move(x + dx, y + 10, { steps: 5 });
+  await page.mouse.up();
+}
+
+describe("Discover", () => {
+  it("drags right into a match, moves on, and reaches the daily limit and the plan dialog", async () => {
+    const demo = DEMO_ACCOUNTS.find((account) => account.email === "demo@kasih.app")!;
+    const account = await signIn(demo.email);
+    const browser = await openBrowser({ viewport: PHONE });
+    const { page, context } = browser;
+    try {
+      await signInContext(context, server.origin, account);
+      await setLanguage(context, "en");
+      await openDiscover(page);
+      expect(await page.locator(".discover-swipes").innerText()).toBe("25 swipes left today");
+      expect(await page.locator(".swipe-card-preview").count()).toBe(2);
+      await screenshot(page, "discover-en-phone");
+
+      // A short drag (under 60 px) springs back: same card.
+      const first = await topCardId(page);
+      await dragTopCard(page, 40);
+      await page.waitForTimeout(400);
+      expect(await topCardId(page)).toBe(first);
+
+      // The demo likers rank first, so a like on the top card is a match.
+      await dragTopCard(page, 160);
+      const match = page.locator("dialog.match-dialog[open]");
+      await match.waitFor();
+      expect(await match.locator(".dialog-title").innerText()).toBe("It's a Match!");
+      await screenshot(page, "discover-match-en-phone");
+      await match.getByRole("button", { name: "Keep Swiping" }).click();
+      await page.waitForFunction((id) => document.querySelector(".swipe-card-top")?.getAttribute("data-card-id") !== id, first);
+      const second = await topCardId(page);
+      expect(second).not.toBe(first);
+      expect(await page.locator(".discover-swipes").innerText()).toBe("24 swipes left today");
+
+      // The info overlay of the next card.
+      await page.locator(".swipe-card-top .swipe-card-info").click();
+      const overlay = page.locator("dialog.profile-overlay[open]");
+      await overlay.waitFor();
+      expect(await overlay.innerText()).toContain("Who is Jesus Christ for me?");
+      await screenshot(page, "discover-overlay-en-phone");
+      await page.keyboard.press("Escape");
+      await overlay.waitFor({ state: "detached" }).catch(() => undefined);
+
+      // The keyboard: ArrowLeft passes.
+      await page.locator("body").click({ position: { x: 5, y: 5 } });
+      await page.keyboard.press("ArrowLeft");
+      await page.waitForFunction((id) => document.querySelector(".swipe-card-top")?.getAttribute("data-card-id") !== id, second);
+      expect(await page.locator(".discover-swipes").innerText()).toBe("23 swipes left today");
+
+      // Use up the day through the API (passes on people the page does not hold), then like on the page.
+      const held = await page.locator(".swipe-card").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-card-id")).filter(Boolean));
+      let used = 2;
+      while (used < 25) {
+        const batch = (await (await apiAs(server.origin, account, "GET", `/api/discovery?limit=20&exclude=${held.join(",")}`)).json()) as { id: string }[];
+        expect(batch.length).toBeGreaterThan(0);
+        for (const person of batch) {
+          if (used >= 25) break;
+          const response = await apiAs(server.origin, account, "POST", "/api/swipe", { swipedId: person.id, isLike: false });
+          expect(response.status).toBe(200);
+          used++;
+        }
+      }
+      await page.locator(".discover-action-like").click();
+      const plans = page.locator("dialog.plan-dialog[open]");
+      await plans.waitFor();
+      expect(await page.locator(".toast").first().innerText()).toContain("Daily Limit Reached");
+      expect(await plans.innerText()).toContain("Rp 49,000");
+      expect(await plans.innerText()).toContain("Rp 99,000");
+      expect(await page.locator(".discover-swipes").innerText()).toBe("0 swipes left today");
+      await screenshot(page, "discover-plans-en-phone");
+
+      // Choosing a plan says plainly that payments are not open yet; nothing is activated.
+      await plans.getByRole("button", { name: "Choose Premium Plus" }).click();
+      expect(await page.locator(".toast").first().innerText()).toContain("Payments are not open yet");
+    } finally {
+      await browser.close();
+    }
+  });
+
+  it("shows the deck, the who-liked-you page and the plan dialog in both languages, phone and desktop", async () => {
+    const account = await signIn("demo.sarah@kasih.app");
+    for (const viewport of [PHONE, DESKTOP]) {
+      const size = viewport === PHONE ? "phone" : "desktop";
+      for (const lang of ["en", "id"] as const) {
+        const browser = await openBrowser({ viewport });
+        const { page, context } = browser;
+        try {
+          await signInContext(context, server.origin, account);
+          await setLanguage(context, lang);
+          await openDiscover(page);
+          expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+          await screenshot(page, `discover-${lang}-${size}`);
+          await page.goto(`${server.origin}/likes`);
+          await page.waitForSelector("[data-island=who-liked-you][data-hydrated]");
+          await screenshot(page, `likes-${lang}-${size}`);
+          await page.goto(`${server.origin}/swipe?plans=1`);
+          await page.locator("dialog.plan-dialog[open]").waitFor();
+          await screenshot(page, `plans-${lang}-${size}`);
+        } finally {
+          await browser.close();
+        }
+      }
+    }
+  });
+
+  it("shows a Premium Plus member who liked them, and a like back is a match", async () => {
+    const account = await signIn("premium@kasih.app");
+    const browser = await openBrowser({ viewport: PHONE });
+    const { page, context } = browser;
+    try {
+      await signInContext(context, server.origin, account);
+      await setLanguage(context, "en");
+      await page.goto(`${server.origin}/likes`);
+      await page.waitForSelector("[data-island=who-liked-you][data-hydrated] .likes-tile");
+      const tiles = page.locator(".likes-tile");
+      const before = await tiles.count();
+      expect(before).toBeGreaterThan(0);
+      // Photos below the fold load lazily; the first row must be there.
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".likes-tile img")].slice(0, 2).every((img) => img.complete));
+      await screenshot(page, "likes-premium-en-phone");
+      await tiles.first().getByRole("button", { name: "Like back" }).click();
+      await page.locator("dialog.match-dialog[open]").waitFor();
+      expect(await tiles.count()).toBe(before - 1);
+      await openDiscover(page);
+      expect(await page.locator(".discover-swipes").innerText()).toBe("Unlimited swipes");
+    } finally {
+      await browser.close();
+    }
+  });
+});
