@@ -19,6 +19,7 @@ import type { Database } from "../../../db/client";
 import { DISCOVERY_ACTIVE_WINDOW, DISCOVERY_POOL_SIZE } from "../../platform/constants";
 import { CITIES, distanceKm } from "../profile/cities";
 import { photoUrl } from "../profile/profile-json";
+import type { DiscoveryCardJson, LikeEntryJson } from "./discovery-types";
 
 export interface Viewer {
   id: string;
@@ -33,27 +34,7 @@ export interface Viewer {
 }
 
 /** One card (spec point 2): never an email, an exact position or whether a plain like happened. */
-export interface DiscoveryCard {
-  id: string;
-  firstName: string;
-  age: number;
-  gender: "male" | "female";
-  denomination: string;
-  churchName: string;
-  bio: string;
-  interests: string[];
-  occupation: string | null;
-  education: string | null;
-  jesusChristMeaning: string | null;
-  faithDuration: string;
-  relationshipGoals: string | null;
-  ministryInvolvement: string | null;
-  photos: string[];
-  /** Rounded km between city centres; null when either side has no city. */
-  distanceKm: number | null;
-  /** They super-liked the viewer: shown on the card (Premium Plus feature of the sender). */
-  superLikedYou: boolean;
-}
+export type DiscoveryCard = DiscoveryCardJson;
 
 /** The caller's own profile, or null when it is incomplete (no profile row or no photo). */
 export async function loadViewer(db: Database, userId: string): Promise<Viewer | null> {
@@ -261,16 +242,7 @@ export async function cardFor(db: Database, viewer: Viewer, userId: string): Pro
   return cards[0] ?? null;
 }
 
-export interface LikeEntry {
-  id: string;
-  firstName: string;
-  age: number;
-  denomination: string;
-  churchName: string;
-  photo: string | null;
-  isSuperLike: boolean;
-  likedAt: string;
-}
+export type LikeEntry = LikeEntryJson;
 
 /** Who liked the viewer and is still waiting for an answer (not swiped back, not banned, not blocked). */
 function pendingLikesWhere(viewerId: string): SQL {

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { jakartaDayOf } from "../../platform/clock";
+import { dailyUsage } from "../../../db/schema";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { createMember, recordSwipe } from "./discovery.test-support";
+
+let app: TestApp;
+beforeEach(async () => {
+  app = await createTestApp();
+});
+afterEach(() => app.close());
+
+/** The props the server embedded for an island. */
+function islandProps(html: string, name: string) {
+  const match = html.match(new RegExp(`<script type="application/json" data-island-props="${name}">(.*?)</script>`));
+  if (match === null) throw new Error(`no props for ${name}`);
+  return JSON.parse(match[1]!);
+}
+
+describe("GET /swipe", () => {
+  test("signed out goes to the landing page; without a photo to the profile editor", async () => {
+    const signedOut = await app.request("GET", "/swipe");
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toBe("/");
+    const noPhoto = await createMember(app, { photo: false });
+    const response = await app.request("GET", "/swipe", { cookie: noPhoto.cookie });
+    expect(response.headers.get("Location")).toBe("/edit-profile");
+  });
+
+  test("renders the deck with the first cards, the plan and the swipes left", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const her = await createMember(app, { firstName: "Ruth" });
+    await app.deps.db.insert(dailyUsage).values({ userId: me.id, day: jakartaDayOf(app.clock.now()), swipes: 7, chats: 0 });
+    await recordSwipe(app, her.id, me.id, true);
+    const response = await app.request("GET", "/swipe?plans=1", { cookie: me.cookie });
+    expect(response.status).toBe(200);
+    const props = islandProps(await response.text(), "swipe-deck");
+    expect(props).toMatchObject({ plan: "free", swipesLeft: 18, openPlans: true, likesCount: 1 });
+    expect(props.initialCards.map((card: { firstName: string }) => card.firstName)).toEqual(["Ruth"]);
+  });
+
+  test("premium members have unlimited swipes", async () => {
+    const me = await createMember(app, { gender: "male", plan: "premium" });
+    const props = islandProps(await (await app.request("GET", "/swipe", { cookie: me.cookie })).text(), "swipe-deck");
+    expect(props).toMatchObject({ plan: "premium", swipesLeft: null });
+  });
+});
+
+describe("GET /likes", () => {
+  test("a free member's page carries the count and no people", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const her = await createMember(app, { firstName: "Hidden" });
+    await recordSwipe(app, her.id, me.id, true);
+    const html = await (await app.request("GET", "/likes", { cookie: me.cookie })).text();
+    expect(islandProps(html, "who-liked-you")).toEqual({ count: 1, people: null, plan: "free" });
+    expect(html).not.toContain("Hidden");
+  });
+
+  test("a premium member's page lists them", async () => {
+    const me = await createMember(app, { gender: "male", plan: "premium" });
+    const her = await createMember(app, { firstName: "Shown" });
+    await recordSwipe(app, her.id, me.id, true, true);
+    const props = islandProps(await (await app.request("GET", "/likes", { cookie: me.cookie })).text(), "who-liked-you");
+    expect(props.people).toEqual([expect.objectContaining({ firstName: "Shown", isSuperLike: true })]);
+  });
+});
