@@ -92,6 +92,13 @@ describe("a newcomer", () => {
       await page.keyboard.press("F8");
       expect(await page.evaluate(() => document.activeElement?.classList.contains("toaster-viewport"))).toBe(true);
       const box = (await toast.boundingBox())!;
+      // A drag of 30 px springs back; one past the 50 px threshold dismisses the toast.
+      await page.mouse.move(box.x + 40, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 70, box.y + box.height / 2, { steps: 4 });
+      await page.mouse.up();
+      await page.waitForTimeout(100);
+      expect(await toast.isVisible()).toBe(true);
       await page.mouse.move(box.x + 40, box.y + box.height / 2);
       await page.mouse.down();
       await page.mouse.move(box.x + 140, box.y + box.height / 2, { steps: 8 });

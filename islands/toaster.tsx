@@ -54,10 +54,12 @@ function ToastItem({ toast: item, closeLabel }: { toast: Toast; closeLabel: stri
   const onPointerMove = (event: PointerEvent) => {
     if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
   };
-  const onPointerUp = () => {
-    if (offset > TOAST_SWIPE_THRESHOLD_PX) dismissToast(item.id);
-    else setOffset(0);
+  // Decided from the pointer itself: the last rendered offset can lag behind fast moves.
+  const onPointerUp = (event: PointerEvent) => {
+    const distance = start.current === null ? 0 : event.clientX - start.current;
     start.current = null;
+    if (distance > TOAST_SWIPE_THRESHOLD_PX) dismissToast(item.id);
+    else setOffset(0);
   };
 
   return (

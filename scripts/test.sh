@@ -26,7 +26,7 @@ run() {
   rm -f "$log"
 }
 
-run $BUN test src db scripts
+run $BUN test src db scripts islands
 run $BUN test --timeout 120000 e2e
 
 echo "${passed} passed, ${failed} failed"

@@ -47,22 +47,41 @@ export function subscribeToasts(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * A toast for the next page lives this long: long enough for a redirect or two, short enough that a
+ * page which could not show it (no toaster, or left before it hydrated) does not leave it to
+ * surprise the person minutes later on an unrelated page.
+ */
+export const NEXT_PAGE_TOAST_TTL_MS = 15_000;
+
 /** Shows the toast on the page the browser goes to next (it survives one navigation). */
 export function toastOnNextPage(input: Omit<ToastInput, "action">) {
   try {
-    sessionStorage.setItem(nextPageKey, JSON.stringify(input));
+    sessionStorage.setItem(nextPageKey, JSON.stringify({ toast: input, expiresAt: Date.now() + NEXT_PAGE_TOAST_TTL_MS }));
   } catch {
     // storage unavailable (private mode): the toast is only a courtesy
   }
 }
 
+/** The waiting toast, if it is still fresh; it is removed either way. */
 export function takeNextPageToast(): Omit<ToastInput, "action"> | null {
   try {
     const raw = sessionStorage.getItem(nextPageKey);
     if (raw === null) return null;
     sessionStorage.removeItem(nextPageKey);
-    return JSON.parse(raw);
+    const stored = JSON.parse(raw) as { toast?: Omit<ToastInput, "action">; expiresAt?: number };
+    if (stored.toast === undefined || typeof stored.expiresAt !== "number" || stored.expiresAt < Date.now()) return null;
+    return stored.toast;
   } catch {
     return null;
+  }
+}
+
+/** Pages that show no toasts (the landing page) drop a waiting one: it belonged to another moment. */
+export function discardNextPageToast() {
+  try {
+    sessionStorage.removeItem(nextPageKey);
+  } catch {
+    // nothing to drop
   }
 }
