@@ -13,6 +13,8 @@ export interface SocketData {
   sessionId: string;
   /** Matches this socket was authorized for: matchId → the other person's id. */
   matches: Map<string, string>;
+  /** The user's name and plan as last read (send_message), with when it was read. */
+  sender: { firstName: string; premium: boolean; readAt: number } | null;
   /** Fixed one-second window of the per-socket rate limit. */
   windowStart: number;
   frameCount: number;
@@ -69,15 +71,21 @@ export class RealtimeHub {
     if (frame.type === "new_message" && frame.message.kind === "text") {
       envelope.delivered = { senderId: frame.message.senderId, matchId: frame.matchId, messageId: frame.message.id };
     }
-    this.pubsub.publish(JSON.stringify(envelope));
+    this.#publish(envelope);
+  }
+
+  /** In one process the envelope is applied directly; across instances it travels as JSON. */
+  #publish(envelope: Envelope) {
+    if (this.pubsub.inProcess) this.#apply(envelope);
+    else this.pubsub.publish(JSON.stringify(envelope));
   }
 
   closeUser(userId: string, sessionIds: string[] | null, code = CLOSE_SESSION_ENDED, reason = "Session ended") {
-    this.pubsub.publish(JSON.stringify({ t: "close", user: userId, sessions: sessionIds, code, reason } satisfies Envelope));
+    this.#publish({ t: "close", user: userId, sessions: sessionIds, code, reason });
   }
 
   forgetMatch(matchId: string, userIds: string[]) {
-    this.pubsub.publish(JSON.stringify({ t: "forget", match: matchId, users: userIds } satisfies Envelope));
+    this.#publish({ t: "forget", match: matchId, users: userIds });
   }
 
   close() {
@@ -93,6 +101,10 @@ export class RealtimeHub {
     } catch {
       return;
     }
+    this.#apply(envelope);
+  }
+
+  #apply(envelope: Envelope) {
     switch (envelope.t) {
       case "send": {
         let deliveredToRecipient = false;

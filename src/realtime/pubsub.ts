@@ -4,6 +4,8 @@
  * One process uses the in-process bus; with REDIS_URL, instances share Redis pub/sub.
  */
 export interface PubSub {
+  /** True when every subscriber lives in this process: the hub then skips serialising. */
+  readonly inProcess: boolean;
   publish(message: string): void;
   subscribe(handler: (message: string) => void): () => void;
   /** Resolves once the bus delivers (Redis: the SUBSCRIBE is confirmed). */
@@ -12,6 +14,7 @@ export interface PubSub {
 }
 
 export class InProcessPubSub implements PubSub {
+  readonly inProcess = true;
   #handlers = new Set<(message: string) => void>();
 
   publish(message: string): void {

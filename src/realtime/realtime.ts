@@ -7,8 +7,8 @@ import type { WebSocketHandler } from "bun";
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../app-env";
 import { CallService } from "../features/calls/calls.service";
-import { markRead, sendMessage } from "../features/chat/chat.service";
-import { findMatchFor } from "../features/matches/matches.service";
+import { loadSender, markRead, SENDER_PLAN_TTL_MS, sendMessageAsKnown } from "../features/chat/chat.service";
+import { findUnblockedMatchFor } from "../features/matches/matches.service";
 import { WS_FRAMES_PER_SECOND, WS_MAX_FRAME_BYTES } from "../platform/constants";
 import { clientFrameSchema, type ClientFrame, type ServerFrame } from "./frames";
 import { RealtimeHub, type RealtimeSocket, type SocketData } from "./hub";
@@ -57,11 +57,14 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     deps.events.on("match.removed", ({ matchId, userIds }) => hub.forgetMatch(matchId, userIds)),
   ];
 
-  /** Per-frame authorization: the match must be the user's. Cached on the socket until the match is forgotten. */
+  /**
+   * Per-frame authorization: the match must be the user's, with no block between the two.
+   * Cached on the socket until the match is forgotten (unmatch, block).
+   */
   async function otherPersonOf(ws: RealtimeSocket, matchId: string): Promise<string | null> {
     const cached = ws.data.matches.get(matchId);
     if (cached !== undefined) return cached;
-    const match = await findMatchFor(deps.db, matchId, ws.data.userId);
+    const match = await findUnblockedMatchFor(deps.db, matchId, ws.data.userId);
     if (match === null) return null;
     ws.data.matches.set(matchId, match.otherUserId);
     return match.otherUserId;
@@ -76,7 +79,14 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
       case "join_match":
         return send(ws, { type: "joined", matchId: frame.matchId });
       case "send_message": {
-        const result = await sendMessage(deps.db, deps.clock.now(), userId, frame.matchId, frame.content);
+        const now = deps.clock.now();
+        let sender = ws.data.sender;
+        if (sender === null || Date.now() - sender.readAt > SENDER_PLAN_TTL_MS) {
+          const loaded = await loadSender(deps.db, now, userId);
+          if (loaded === null) return fail("Match not found");
+          sender = ws.data.sender = { firstName: loaded.firstName, premium: loaded.premium, readAt: Date.now() };
+        }
+        const result = await sendMessageAsKnown(deps.db, now, { id: userId, firstName: sender.firstName, premium: sender.premium }, frame.matchId, other, frame.content);
         if (!result.ok) {
           if (result.status === 404) ws.data.matches.delete(frame.matchId);
           return fail(result.message);
@@ -164,7 +174,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") return c.json({ message: "Expected a WebSocket upgrade" }, 426);
     const server = (c.env as { upgrade?: (request: Request, options: { data: SocketData }) => boolean } | undefined) ?? undefined;
     if (server?.upgrade === undefined) return c.json({ message: "WebSocket is not available" }, 500);
-    const data: SocketData = { userId: user.id, sessionId: session.id, matches: new Map(), windowStart: 0, frameCount: 0 };
+    const data: SocketData = { userId: user.id, sessionId: session.id, matches: new Map(), sender: null, windowStart: 0, frameCount: 0 };
     if (!server.upgrade(c.req.raw, { data })) return c.json({ message: "WebSocket upgrade failed" }, 400);
     return new Response(null);
   });

@@ -45,7 +45,7 @@ afterAll(() => {
 /** A stand-in socket: records what the hub sends it. */
 function fakeSocket(userId: string) {
   const sent: string[] = [];
-  const ws = { data: { userId, sessionId: `s-${userId}`, matches: new Map(), windowStart: 0, frameCount: 0 }, send: (text: string) => sent.push(text), close: () => undefined } as unknown as RealtimeSocket;
+  const ws = { data: { userId, sessionId: `s-${userId}`, matches: new Map(), sender: null, windowStart: 0, frameCount: 0 }, send: (text: string) => sent.push(text), close: () => undefined } as unknown as RealtimeSocket;
   return { ws, sent };
 }
 

@@ -7,6 +7,7 @@ import type { PubSub } from "./pubsub";
  * including its own, so local and remote delivery take the same path.
  */
 export class RedisPubSub implements PubSub {
+  readonly inProcess = false;
   #publisher: RedisClient;
   #subscriber: RedisClient;
   #handlers = new Set<(message: string) => void>();

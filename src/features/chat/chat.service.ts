@@ -147,6 +147,49 @@ export async function sendMessage(db: Database, now: Date, senderId: string, mat
   return { ok: true, message: messageToJson(row, context.first_name), recipientId, remaining };
 }
 
+export interface KnownSender {
+  id: string;
+  firstName: string;
+  /** Premium (or admin) as last read; the socket re-reads it every SENDER_PLAN_TTL_MS. */
+  premium: boolean;
+}
+
+/** How long a socket may trust the plan it read for its user (a plan bought shows within this). */
+export const SENDER_PLAN_TTL_MS = 30_000;
+
+/** The sender's name and whether the daily limit applies, for a socket's cache. */
+export async function loadSender(db: Database, now: Date, senderId: string): Promise<KnownSender | null> {
+  const [row] = await db
+    .select({ firstName: users.firstName, plan: users.plan, planExpiresAt: users.planExpiresAt, isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.id, senderId))
+    .limit(1);
+  return row === undefined ? null : { id: senderId, firstName: row.firstName, premium: hasPremium(row, now) };
+}
+
+/**
+ * The socket's fast path: membership (and no block) was checked when the socket first used the
+ * match and is dropped when the match goes (unmatch and block delete it; the write then fails
+ * on the foreign key), so only the allowance and the grouped write remain.
+ */
+export async function sendMessageAsKnown(db: Database, now: Date, sender: KnownSender, matchId: string, recipientId: string, rawContent: unknown): Promise<SendResult> {
+  const cleaned = cleanContent(rawContent);
+  if (!cleaned.ok) return { ok: false, status: 400, message: cleaned.message };
+  let remaining: number | null = null;
+  if (!sender.premium) {
+    const used = await takeChatAllowance(db, sender.id, now);
+    if (used === null) return { ok: false, status: 429, message: "Daily chat limit reached" };
+    remaining = FREE_DAILY_CHATS - used;
+  }
+  const row: MessageRow = { id: newId(), matchId, senderId: sender.id, content: cleaned.content, kind: "text", createdAt: now, readAt: null };
+  try {
+    await storeMessage(db, row);
+  } catch {
+    return { ok: false, status: 404, message: "Match not found" };
+  }
+  return { ok: true, message: messageToJson(row, sender.firstName), recipientId, remaining };
+}
+
 /** A system line about a call (missed/declined or finished); not counted against the limit. */
 export async function addCallLine(db: Database, now: Date, matchId: string, callerId: string, kind: "missed_call" | "call", content: string) {
   const [caller] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, callerId)).limit(1);

@@ -24,6 +24,14 @@ export async function findMatchFor(db: Database, matchId: string, userId: string
   return { id: row.id, otherUserId: row.user1Id === userId ? row.user2Id : row.user1Id };
 }
 
+/** Like findMatchFor, but also null while either of the two has blocked the other. */
+export async function findUnblockedMatchFor(db: Database, matchId: string, userId: string): Promise<MatchMembership | null> {
+  const match = await findMatchFor(db, matchId, userId);
+  if (match === null) return null;
+  const blocked = await db.all(sql`select 1 from blocks where (blocker_id = ${userId} and blocked_id = ${match.otherUserId}) or (blocker_id = ${match.otherUserId} and blocked_id = ${userId}) limit 1`);
+  return blocked.length > 0 ? null : match;
+}
+
 /** The match between two people, whichever order they are given in. */
 export async function findMatchBetween(db: Database, a: string, b: string) {
   const [user1Id, user2Id] = a < b ? [a, b] : [b, a];

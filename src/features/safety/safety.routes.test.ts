@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from
 
 // Registration hashes passwords (argon2): on a shared machine a test with several users takes seconds.
 setDefaultTimeout(30_000);
-import { ne } from "drizzle-orm";
+import { and, ne } from "drizzle-orm";
 import { blocks, matches, reports, users } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { matchUsers } from "../../testing/match-fixtures";
@@ -17,7 +17,7 @@ afterEach(() => app.close());
 
 /** What a suggestions query sees once it applies the block rule (discovery uses notBlockedSql). */
 async function candidatesFor(viewerId: string) {
-  const rows = await app.deps.db.select({ id: users.id }).from(users).where(ne(users.id, viewerId)).where(notBlockedSql(users.id, viewerId));
+  const rows = await app.deps.db.select({ id: users.id }).from(users).where(and(ne(users.id, viewerId), notBlockedSql(users.id, viewerId)));
   return rows.map((row) => row.id);
 }
 
