@@ -3,6 +3,7 @@ import { Dialog } from "./dialog";
 import { useT } from "../runtime/i18n-context";
 import type { DiscoveryCardJson } from "../../src/features/discovery/discovery-types";
 import { initialsOf, useDistanceText } from "./swipe-card";
+import { CloseIcon } from "./discover-icons";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -25,6 +26,10 @@ export function ProfileOverlay({ card, open, onClose, safety }: { card: Discover
   const none = t("discover.overlay.notShared");
   return (
     <Dialog open={open} onClose={onClose} title={t("discover.overlay.title", { name: card.firstName })} className="profile-overlay">
+      {/* First focusable element: the dialog opens with the top of the profile in view. */}
+      <button type="button" className="profile-overlay-close" onClick={onClose} aria-label={t("common.close")}>
+        <CloseIcon size={20} />
+      </button>
       <div className="profile-overlay-hero">
         {photo ? <img src={photo} alt="" /> : <span className="swipe-card-initials">{initialsOf(card.firstName)}</span>}
       </div>
