@@ -1,7 +1,8 @@
 /**
  * Discover in a real Chromium against `kasih demo`: the free demo account (whose demo likers
  * rank first) drags a card right past the 60 px threshold, gets 'It's a Match!' with someone who
- * already liked him, sees the next card, opens the info overlay, uses the keyboard, and reaches
+ * already liked him, sees the next card, opens the info overlay, passes with the keyboard and with
+ * a touch drag, and reaches
  * the daily limit, which opens the plan dialog. Screenshots on phone and desktop, English and
  * Bahasa Indonesia, are written to e2e/screenshots/.
  */
@@ -102,9 +103,22 @@ describe("Discover", () => {
       await page.waitForFunction((id) => document.querySelector(".swipe-card-top")?.getAttribute("data-card-id") !== id, second);
       expect(await page.locator(".discover-swipes").innerText()).toBe("23 swipes left today");
 
+      // A touch drag to the left (touch input, as on a phone) passes too.
+      const third = await topCardId(page);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setTouchEmulationEnabled", { enabled: true, maxTouchPoints: 1 });
+      const box = (await page.locator(".swipe-card-top").boundingBox())!;
+      const x = Math.round(box.x + box.width / 2);
+      const y = Math.round(box.y + box.height / 3);
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y }] });
+      for (let step = 1; step <= 8; step++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x: x - step * 20, y: y + step }] });
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      await page.waitForFunction((id) => document.querySelector(".swipe-card-top")?.getAttribute("data-card-id") !== id, third);
+      expect(await page.locator(".discover-swipes").innerText()).toBe("22 swipes left today");
+
       // Use up the day through the API (passes on people the page does not hold), then like on the page.
       const held = await page.locator(".swipe-card").evaluateAll((cards) => cards.map((card) => card.getAttribute("data-card-id")).filter(Boolean));
-      let used = 2;
+      let used = 3;
       while (used < 25) {
         const batch = (await (await apiAs(server.origin, account, "GET", `/api/discovery?limit=20&exclude=${held.join(",")}`)).json()) as { id: string }[];
         expect(batch.length).toBeGreaterThan(0);
