@@ -103,6 +103,17 @@ describe("POST /api/matches/{matchId}/messages", () => {
     expect(premium.status).toBe(201);
     expect((await premium.json()).remainingToday).toBeNull();
   });
+
+  test("more than 60 messages a minute are throttled with Retry-After, premium included", async () => {
+    const { a, matchId } = await pair();
+    await setPlan(app, a, "premium_plus");
+    for (let i = 0; i < 60; i++) expect((await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: `m${i}` } })).status).toBe(201);
+    const throttled = await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: "one more" } });
+    expect(throttled.status).toBe(429);
+    expect(throttled.headers.get("Retry-After")).not.toBeNull();
+    app.clock.advance(60_000);
+    expect((await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: "later" } })).status).toBe(201);
+  });
 });
 
 describe("POST /api/matches/{matchId}/read", () => {

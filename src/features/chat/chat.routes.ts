@@ -2,10 +2,14 @@ import { Hono } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
+import { RateLimiter } from "../../middleware/rate-limit";
 import { realtimeFor } from "../../realtime/realtime";
 import { findMatchFor } from "../matches/matches.service";
 import { messagesQuerySchema, sendMessageSchema } from "./chat.schemas";
 import { listMessages, markRead, sendMessage } from "./chat.service";
+
+/** Messages one member may send over HTTP in a minute. */
+const MESSAGES_PER_MINUTE = 60;
 
 const invalid = (message: string) => (result: { success: boolean }, c: { json: (body: unknown, status: 400) => Response }) =>
   result.success ? undefined : c.json({ message }, 400);
@@ -17,6 +21,8 @@ const invalid = (message: string) => (result: { success: boolean }, c: { json: (
  */
 export function chatRoutes(deps: AppDeps) {
   const realtime = realtimeFor(deps);
+  // Flood guard for everyone, premium included (the socket has its own per-frame limit).
+  const sendsPerUser = new RateLimiter(MESSAGES_PER_MINUTE, 60_000, () => deps.clock.now().getTime());
   return new Hono<AppEnv>()
     .use("/matches/:matchId/*", requireUser)
     .get("/matches/:matchId/messages", zValidator("query", messagesQuerySchema, invalid("Invalid query")), async (c) => {
@@ -29,6 +35,10 @@ export function chatRoutes(deps: AppDeps) {
     .post("/matches/:matchId/messages", zValidator("json", sendMessageSchema, invalid("Message cannot be empty")), async (c) => {
       const user = currentUser(c);
       const matchId = c.req.param("matchId");
+      if (!sendsPerUser.hit(user.id)) {
+        c.header("Retry-After", String(sendsPerUser.retryAfterSeconds(user.id)));
+        return c.json({ message: "Too many messages. Please slow down" }, 429);
+      }
       const result = await sendMessage(deps.db, deps.clock.now(), user.id, matchId, c.req.valid("json").content);
       if (!result.ok) return c.json({ message: result.message }, result.status);
       // Live delivery to both people's open pages (the sender's other tabs too).
