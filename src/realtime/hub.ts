@@ -62,6 +62,11 @@ export class RealtimeHub {
     return count;
   }
 
+  /** Every socket this instance holds (the session sweep walks them). */
+  *localSockets(): Iterable<RealtimeSocket> {
+    for (const set of this.#sockets.values()) yield* set;
+  }
+
   isConnectedHere(userId: string): boolean {
     return this.#sockets.has(userId);
   }

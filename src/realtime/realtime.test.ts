@@ -194,6 +194,18 @@ describe("sockets follow sessions and matches", () => {
     expect((await socket.closed).code).toBe(4001);
   });
 
+  test("a session deleted elsewhere (the CLI, expiry) is closed by the sweep", async () => {
+    const user = await app.registerUser();
+    const other = await app.registerUser();
+    const socket = await connect(user.cookie);
+    const kept = await connect(other.cookie);
+    const { invalidateUserSessions } = await import("../features/auth/session");
+    await invalidateUserSessions(app.deps.db, user.id);
+    await realtimeFor(app.deps).sweepSessions();
+    expect((await socket.closed).code).toBe(4001);
+    expect(kept.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
   test("a ban closes all of the user's sockets", async () => {
     const user = await app.registerUser();
     const one = await connect(user.cookie);

@@ -5,6 +5,8 @@
  */
 import type { WebSocketHandler } from "bun";
 import { Hono } from "hono";
+import { and, gt, inArray } from "drizzle-orm";
+import { sessions } from "../../db/schema";
 import type { AppDeps, AppEnv } from "../app-env";
 import { CallService } from "../features/calls/calls.service";
 import { loadSender, markRead, SENDER_PLAN_TTL_MS, sendMessageAsKnown } from "../features/chat/chat.service";
@@ -18,12 +20,16 @@ import { RedisPubSub } from "./redis-pubsub";
 /** Closes for the frame-size limit (RFC 6455 "message too big") and for abuse. */
 export const CLOSE_TOO_BIG = 1009;
 export const CLOSE_POLICY = 1008;
+/** How often open sockets are checked against their sessions (expiry, a ban from the CLI). */
+export const SESSION_SWEEP_MS = 60_000;
 
 export interface Realtime {
   hub: RealtimeHub;
   calls: CallService;
   websocket: WebSocketHandler<SocketData>;
   routes: Hono<AppEnv>;
+  /** Closes sockets whose session has ended (runs every SESSION_SWEEP_MS). */
+  sweepSessions(): Promise<void>;
   close(): void;
 }
 
@@ -56,6 +62,27 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     deps.events.on("user.deleted", ({ userId }) => hub.closeUser(userId, null)),
     deps.events.on("match.removed", ({ matchId, userIds }) => hub.forgetMatch(matchId, userIds)),
   ];
+
+  /**
+   * Sessions also end without an event in this process (absolute expiry, `kasih` CLI commands):
+   * every minute the sockets whose session is gone or expired are closed.
+   */
+  async function sweepSessions() {
+    const bySession = new Map<string, RealtimeSocket[]>();
+    for (const ws of hub.localSockets()) bySession.set(ws.data.sessionId, [...(bySession.get(ws.data.sessionId) ?? []), ws]);
+    const ids = [...bySession.keys()];
+    const alive = new Set<string>();
+    for (let start = 0; start < ids.length; start += 500) {
+      const rows = await deps.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(inArray(sessions.id, ids.slice(start, start + 500)), gt(sessions.expiresAt, deps.clock.now())));
+      for (const row of rows) alive.add(row.id);
+    }
+    for (const [sessionId, sockets] of bySession) if (!alive.has(sessionId)) for (const ws of sockets) ws.close(4001, "Session ended");
+  }
+  const sweepTimer = setInterval(() => void sweepSessions().catch((error) => console.error("realtime: session sweep failed", error)), SESSION_SWEEP_MS);
+  sweepTimer.unref?.();
 
   /**
    * Per-frame authorization: the match must be the user's, with no block between the two.
@@ -184,7 +211,9 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     calls,
     websocket,
     routes,
+    sweepSessions,
     close() {
+      clearInterval(sweepTimer);
       for (const off of offs) off();
       calls.close();
       hub.close();
