@@ -25,9 +25,18 @@ export function Toaster() {
     };
   }, []);
 
+  // The list is a manual popover, shown again for each toast: the top layer puts it above a modal
+  // <dialog> (a toast about the dialog's form would otherwise sit under its backdrop).
+  useEffect(() => {
+    const list = viewport.current;
+    if (list === null || typeof list.showPopover !== "function" || toasts.length === 0) return;
+    if (list.matches(":popover-open")) list.hidePopover();
+    list.showPopover();
+  }, [toasts]);
+
   return (
     <section aria-label={t("toast.region")} className="toaster">
-      <ol ref={viewport} tabIndex={-1} className="toaster-viewport">
+      <ol ref={viewport} tabIndex={-1} className="toaster-viewport" popover="manual">
         {toasts.map((item) => (
           <ToastItem key={item.id} toast={item} closeLabel={t("toast.close")} />
         ))}
