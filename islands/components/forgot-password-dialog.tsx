@@ -10,7 +10,7 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
   const t = useT();
   const [email, setEmail] = useState(initialEmail);
   const [pending, setPending] = useState(false);
-  // Shown inside the dialog too: a modal <dialog> sits above the toasts, which it dims.
+  // Shown inside the dialog too: next to the field is where the eye is (the toast sits in a corner).
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -55,7 +55,10 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
             autoComplete="email"
             inputMode="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={(e) => {
+              setEmail(e.target.value);
+              setError(null); // the message was about what was typed before
+            }}
             aria-invalid={error !== null}
             aria-describedby={error !== null ? "forgot-email-error" : undefined}
             required
