@@ -68,6 +68,9 @@ describe("a newcomer", () => {
 
       await createAccount.click();
       await page.waitForURL(`${server.origin}/edit-profile`);
+      // The success toast waited for the next page, and the profile editor shows it.
+      await page.getByTestId("toast").waitFor({ state: "visible" });
+      expect(await page.getByTestId("toast").innerText()).toContain("Akun berhasil dibuat");
       const me = await page.request.get(`${server.origin}/api/auth/user`);
       expect(me.status()).toBe(200);
       expect(await me.json()).toMatchObject({ firstName: "Grace", lastName: "Siregar", email });
