@@ -64,6 +64,7 @@ export function PhotoGrid({ photos, onChange, error, describedBy }: { photos: Gr
   const [status, setStatus] = useState("");
   const latest = useRef(photos);
   latest.current = photos;
+  const queue = useRef<Promise<void>>(Promise.resolve());
 
   const showError = (message: string) => toast({ title: t("toast.error"), description: translateMessage(t, message), variant: "destructive" });
 
@@ -92,7 +93,16 @@ export function PhotoGrid({ photos, onChange, error, describedBy }: { photos: Gr
         continue;
       }
       setUploading((list) => [...list, { key, preview, progress: 0 }]);
-      uploadPhoto(file, (progress) => setUploading((list) => list.map((item) => (item.key === key ? { ...item, progress } : item))))
+      // One upload at a time: each answer carries the server's whole list, so answers arriving out of
+      // order would let an older list overwrite a newer one. It also keeps the order the files were picked in.
+      const upload = queue.current.then(() =>
+        uploadPhoto(file, (progress) => setUploading((list) => list.map((item) => (item.key === key ? { ...item, progress } : item)))),
+      );
+      queue.current = upload.then(
+        () => undefined,
+        () => undefined,
+      );
+      upload
         .then((result) => {
           onChange(result.photos.map(({ id, url }) => ({ id, url })));
           setStatus(t("profile.photos.uploaded"));
