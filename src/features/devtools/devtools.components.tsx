@@ -3,7 +3,7 @@ import { useT } from "../../../islands/runtime/i18n-context";
 import { CopyButton } from "../../../islands/devtools/copy-button";
 import { Island } from "../../views/island";
 import { LanguageSwitcher, Logo } from "../../views/components";
-import type { ConfigItem, PublicValue } from "./setup-status";
+import type { ConfigItem, PublicValue, SetupStatus } from "./setup-status";
 
 /** Frame of the setup, test and legal pages: logo, language switcher, back link, footer. */
 export function DevtoolsLayout({ title, lead, back, children, wide = true }: { title: string; lead?: string; back: { href: string; label: string }; children: ReactNode; wide?: boolean }) {
@@ -140,4 +140,43 @@ export function useList() {
     const value = t(key, { returnObjects: true }) as unknown;
     return Array.isArray(value) ? (value as string[]) : [];
   };
+}
+
+/** The server-side OAuth credentials, shown on the setup page and the dashboard (secrets only as set or missing). */
+export function OAuthCredentialRows({ status }: { status: SetupStatus }) {
+  const t = useT();
+  return (
+    <>
+      <ConfigRow label={t("devtools.fields.googleClientId")} env="GOOGLE_CLIENT_ID">
+        <ConfigStatus item={status.oauth.google.clientId} />
+      </ConfigRow>
+      <ConfigRow label={t("devtools.fields.googleClientSecret")} env="GOOGLE_CLIENT_SECRET">
+        <SecretStatus set={status.oauth.google.clientSecret} />
+      </ConfigRow>
+      <ConfigRow label={t("devtools.fields.facebookAppId")} env="FACEBOOK_CLIENT_ID">
+        <ConfigStatus item={status.oauth.facebook.appId} />
+      </ConfigRow>
+      <ConfigRow label={t("devtools.fields.facebookAppSecret")} env="FACEBOOK_CLIENT_SECRET">
+        <SecretStatus set={status.oauth.facebook.appSecret} />
+      </ConfigRow>
+    </>
+  );
+}
+
+/** The hosted identity web configuration (API Key, Project ID, App ID), masked. */
+export function FirebaseConfigRows({ status }: { status: SetupStatus }) {
+  const t = useT();
+  return (
+    <>
+      <ConfigRow label={t("devtools.fields.apiKey")} env="FIREBASE_API_KEY">
+        <ConfigStatus item={status.firebase.apiKey} />
+      </ConfigRow>
+      <ConfigRow label={t("devtools.fields.projectId")} env="FIREBASE_PROJECT_ID">
+        <ConfigStatus item={status.firebase.projectId} />
+      </ConfigRow>
+      <ConfigRow label={t("devtools.fields.appId")} env="FIREBASE_APP_ID">
+        <ConfigStatus item={status.firebase.appId} />
+      </ConfigRow>
+    </>
+  );
 }

@@ -5,7 +5,7 @@ import { IntegrationPanel } from "../../../islands/devtools/integration-panel";
 import { GlobeIcon } from "../../../islands/components/icons";
 import { Island } from "../../views/island";
 import { ANDROID_KEYSTORE_VALID_UNTIL_YEAR, FACEBOOK_APP_ICON_PX } from "../../platform/constants";
-import { Bullets, ConfigRow, ConfigStatus, CopyValue, DevtoolsLayout, ExternalLink, SecretStatus, Section, Steps, useList } from "./devtools.components";
+import { Bullets, ConfigRow, ConfigStatus, CopyValue, DevtoolsLayout, ExternalLink, FirebaseConfigRows, SecretStatus, Section, Steps, useList } from "./devtools.components";
 import { FACEBOOK_DEVELOPERS_URL, FIREBASE_CONSOLE_URL } from "./provider-consoles";
 import type { FirebaseWebConfig, SetupStatus } from "./setup-status";
 
@@ -40,15 +40,7 @@ export function FirebaseTestPage({ status, firebase }: { status: SetupStatus; fi
         </Section>
         <Section id="config-status" title={t("devtools.firebaseTest.configTitle")} lead={t("devtools.firebaseTest.configLead")}>
           <dl className="devtools-config" data-testid="firebase-config">
-            <ConfigRow label={t("devtools.fields.apiKey")} env="FIREBASE_API_KEY">
-              <ConfigStatus item={status.firebase.apiKey} />
-            </ConfigRow>
-            <ConfigRow label={t("devtools.fields.projectId")} env="FIREBASE_PROJECT_ID">
-              <ConfigStatus item={status.firebase.projectId} />
-            </ConfigRow>
-            <ConfigRow label={t("devtools.fields.appId")} env="FIREBASE_APP_ID">
-              <ConfigStatus item={status.firebase.appId} />
-            </ConfigRow>
+            <FirebaseConfigRows status={status} />
           </dl>
         </Section>
       </div>
@@ -70,7 +62,7 @@ function WebSetupGuide({ status }: { status: SetupStatus }) {
   const complete = status.firebase.configured;
   return (
     <Section id="web-setup" title={t("devtools.webSetup.title")} tone={complete ? "success" : undefined}>
-      <p className={`devtools-banner ${complete ? "devtools-banner-ok" : "devtools-banner-todo"}`}>
+      <p className={`devtools-banner ${complete ? "devtools-banner-ok" : "devtools-banner-pending"}`}>
         <strong>{complete ? t("devtools.webSetup.complete") : t("devtools.webSetup.incomplete")}</strong>
         <span>{complete ? t("devtools.webSetup.completeBody") : t("devtools.webSetup.incompleteBody")}</span>
       </p>
@@ -219,7 +211,7 @@ function FacebookGuide({ status }: { status: SetupStatus }) {
   return (
     <Section id="facebook" title={t("devtools.facebook.title")}>
       {fb.ready ? null : (
-        <p className="devtools-banner devtools-banner-todo" role="note">
+        <p className="devtools-banner devtools-banner-pending" role="note">
           <strong>{t("devtools.facebook.warningTitle")}</strong>
           <span>{t("devtools.facebook.warning")}</span>
         </p>

@@ -1,7 +1,7 @@
 import { useT } from "../../../islands/runtime/i18n-context";
 import { AdminAccess, type AdminAccessProps } from "../../../islands/devtools/admin-access";
 import { Island } from "../../views/island";
-import { ConfigRow, ConfigStatus, CopyValue, DevtoolsLayout, ExternalLink, SecretStatus, Section, Steps, useList } from "./devtools.components";
+import { CopyValue, DevtoolsLayout, ExternalLink, OAuthCredentialRows, Section, Steps, useList } from "./devtools.components";
 import { GOOGLE_CONSOLE_URL } from "./provider-consoles";
 import type { SetupStatus } from "./setup-status";
 
@@ -25,18 +25,7 @@ export function GoogleSetupPage({ status, signedIn, adminState }: { status: Setu
 
         <Section id="status" title={t("devtools.googleSetup.statusTitle")}>
           <dl className="devtools-config">
-            <ConfigRow label={t("devtools.fields.googleClientId")} env="GOOGLE_CLIENT_ID">
-              <ConfigStatus item={status.oauth.google.clientId} />
-            </ConfigRow>
-            <ConfigRow label={t("devtools.fields.googleClientSecret")} env="GOOGLE_CLIENT_SECRET">
-              <SecretStatus set={status.oauth.google.clientSecret} />
-            </ConfigRow>
-            <ConfigRow label={t("devtools.fields.facebookAppId")} env="FACEBOOK_CLIENT_ID">
-              <ConfigStatus item={status.oauth.facebook.appId} />
-            </ConfigRow>
-            <ConfigRow label={t("devtools.fields.facebookAppSecret")} env="FACEBOOK_CLIENT_SECRET">
-              <SecretStatus set={status.oauth.facebook.appSecret} />
-            </ConfigRow>
+            <OAuthCredentialRows status={status} />
           </dl>
         </Section>
 

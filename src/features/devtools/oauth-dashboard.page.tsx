@@ -2,7 +2,7 @@ import { useT } from "../../../islands/runtime/i18n-context";
 import { HostedIdentityTest, OAuthTestButtons } from "../../../islands/devtools/oauth-test-buttons";
 import { Island } from "../../views/island";
 import { FACEBOOK_APP_ICON_PX } from "../../platform/constants";
-import { Bullets, ConfigRow, ConfigStatus, CopyValue, DevtoolsLayout, ExternalLink, SecretStatus, Section, Steps, useList } from "./devtools.components";
+import { Bullets, ConfigRow, CopyValue, DevtoolsLayout, ExternalLink, FirebaseConfigRows, OAuthCredentialRows, Section, Steps, useList } from "./devtools.components";
 import { FACEBOOK_DEVELOPERS_URL, FIREBASE_CONSOLE_URL, GOOGLE_CONSOLE_URL, PLAY_CONSOLE_URL } from "./provider-consoles";
 import type { FirebaseWebConfig, SetupStatus } from "./setup-status";
 
@@ -96,27 +96,8 @@ export function OAuthDashboardPage({ status, firebase, facts }: { status: SetupS
 
         <Section id="credentials" title={t("devtools.dashboard.credentialsTitle")} lead={t("devtools.dashboard.credentialsLead")}>
           <dl className="devtools-config" data-testid="credentials">
-            <ConfigRow label={t("devtools.fields.googleClientId")} env="GOOGLE_CLIENT_ID">
-              <ConfigStatus item={status.oauth.google.clientId} />
-            </ConfigRow>
-            <ConfigRow label={t("devtools.fields.googleClientSecret")} env="GOOGLE_CLIENT_SECRET">
-              <SecretStatus set={status.oauth.google.clientSecret} />
-            </ConfigRow>
-            <ConfigRow label={t("devtools.fields.facebookAppId")} env="FACEBOOK_CLIENT_ID">
-              <ConfigStatus item={status.oauth.facebook.appId} />
-            </ConfigRow>
-            <ConfigRow label={t("devtools.fields.facebookAppSecret")} env="FACEBOOK_CLIENT_SECRET">
-              <SecretStatus set={status.oauth.facebook.appSecret} />
-            </ConfigRow>
-            <ConfigRow label={t("devtools.fields.apiKey")} env="FIREBASE_API_KEY">
-              <ConfigStatus item={status.firebase.apiKey} />
-            </ConfigRow>
-            <ConfigRow label={t("devtools.fields.projectId")} env="FIREBASE_PROJECT_ID">
-              <ConfigStatus item={status.firebase.projectId} />
-            </ConfigRow>
-            <ConfigRow label={t("devtools.fields.appId")} env="FIREBASE_APP_ID">
-              <ConfigStatus item={status.firebase.appId} />
-            </ConfigRow>
+            <OAuthCredentialRows status={status} />
+            <FirebaseConfigRows status={status} />
           </dl>
           <p className="devtools-note">{t("devtools.dashboard.testUsers")}</p>
         </Section>
