@@ -65,3 +65,21 @@ export function AppShell({ active, children, header }: { active?: Tab; children:
     </div>
   );
 }
+
+/** The frame of the signed-out account pages (/auth, /reset-password): logo home link, language switcher, centred card column. */
+export function AuthShell({ children }: { children: React.ReactNode }) {
+  const t = useT();
+  return (
+    <div className="auth-page">
+      <header className="auth-top">
+        <a href="/" className="logo-link" aria-label={t("common.home")}>
+          <Logo />
+        </a>
+        <LanguageSwitcher />
+      </header>
+      <main id="main" className="auth-main">
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -4,30 +4,22 @@ import { useT } from "../../../islands/runtime/i18n-context";
 import { AuthPanel, type AuthPanelProps } from "../../../islands/auth-panel";
 import { Island } from "../../views/island";
 import { firebaseWebConfig } from "./firebase-client-config";
-import { LanguageSwitcher, Logo } from "../../views/components";
+import { AuthShell } from "../../views/components";
 import type { RenderPage } from "../../views/render";
 
 function AuthPage(props: AuthPanelProps) {
   const t = useT();
   return (
-    <div className="auth-page">
-      <header className="auth-top">
-        <a href="/" className="logo-link" aria-label={t("common.home")}>
-          <Logo />
-        </a>
-        <LanguageSwitcher />
-      </header>
-      <main id="main" className="auth-main">
-        <div className="card auth-card">
-          <h1 className="auth-title">{t("auth.welcome")}</h1>
-          <p className="muted auth-subtitle">{t("auth.subtitle")}</p>
-          <Island name="auth-panel" component={AuthPanel} props={props} />
-        </div>
-        <p className="auth-footer-link">
-          <a href="/firebase-test">{t("auth.testFirebase")}</a>
-        </p>
-      </main>
-    </div>
+    <AuthShell>
+      <div className="card auth-card">
+        <h1 className="auth-title">{t("auth.welcome")}</h1>
+        <p className="muted auth-subtitle">{t("auth.subtitle")}</p>
+        <Island name="auth-panel" component={AuthPanel} props={props} />
+      </div>
+      <p className="auth-footer-link">
+        <a href="/firebase-test">{t("auth.testFirebase")}</a>
+      </p>
+    </AuthShell>
   );
 }
 

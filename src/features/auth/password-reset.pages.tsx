@@ -1,27 +1,17 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../app-env";
-import { useT } from "../../../islands/runtime/i18n-context";
 import { ResetPassword } from "../../../islands/reset-password";
 import { Island } from "../../views/island";
-import { LanguageSwitcher, Logo } from "../../views/components";
+import { AuthShell } from "../../views/components";
 import type { RenderPage } from "../../views/render";
 
 function ResetPasswordPage() {
-  const t = useT();
   return (
-    <div className="auth-page">
-      <header className="auth-top">
-        <a href="/" className="logo-link" aria-label={t("common.home")}>
-          <Logo />
-        </a>
-        <LanguageSwitcher />
-      </header>
-      <main id="main" className="auth-main">
-        <div className="card auth-card reset-card">
-          <Island name="reset-password" component={ResetPassword} props={{}} />
-        </div>
-      </main>
-    </div>
+    <AuthShell>
+      <div className="card auth-card reset-card">
+        <Island name="reset-password" component={ResetPassword} props={{}} />
+      </div>
+    </AuthShell>
   );
 }
 
