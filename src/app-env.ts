@@ -34,6 +34,6 @@ export interface AppEnv {
     lang: Lang;
     t: TFunction;
     /** CSP nonce of this response, for the few inline scripts a page needs. */
-    nonce: string;
+    nonce: string | undefined;
   };
 }

@@ -45,14 +45,25 @@ function responseHeaders(c: Context): Headers {
 }
 
 /**
+ * The CSP nonce of this response, made on first use: only HTML pages need one, so JSON API
+ * requests (most of the traffic) skip the random bytes and the encoding.
+ */
+export function cspNonce(c: Context<AppEnv>): string {
+  let nonce = c.get("nonce");
+  if (nonce === undefined) {
+    nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+    c.set("nonce", nonce);
+  }
+  return nonce;
+}
+
+/**
  * Every response: nosniff and a referrer policy. HTML responses: a CSP with a fresh nonce.
  * 'strict-dynamic' lets the nonced entry script load its own chunks.
  */
 export function securityHeaders(options: { isHttps: boolean; extra?: CspSources }) {
   const csp = cspTemplate(options.extra ?? {});
   return createMiddleware<AppEnv>(async (c, next) => {
-    const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
-    c.set("nonce", nonce);
     await next();
     const headers = responseHeaders(c);
     if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -60,7 +71,7 @@ export function securityHeaders(options: { isHttps: boolean; extra?: CspSources 
     const type = headers.get("Content-Type") ?? "";
     if (type.startsWith("text/html")) {
       // A static page of public/ cannot carry a nonce; it arrives with its own stricter policy.
-      if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", csp(nonce));
+      if (!headers.has("Content-Security-Policy")) headers.set("Content-Security-Policy", csp(cspNonce(c)));
       headers.set("X-Frame-Options", "DENY");
     }
   });

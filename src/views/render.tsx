@@ -5,6 +5,7 @@ import type { AppEnv } from "../app-env";
 import { pickNamespaces } from "../i18n";
 import { I18nProvider } from "../../islands/runtime/i18n-context";
 import { Document } from "./document";
+import { cspNonce } from "../middleware/security-headers";
 import type { AssetStore } from "./assets";
 
 /** Groups of copy every page with islands needs (toasts, shared buttons, server messages). */
@@ -37,7 +38,7 @@ export function renderPage(c: Context<AppEnv>, assets: AssetStore, apiBaseUrl: s
       <Document
         title={options.title}
         lang={lang}
-        nonce={c.get("nonce")}
+        nonce={cspNonce(c)}
         manifest={assets.manifest}
         apiBaseUrl={apiBaseUrl}
         entry={options.entry}
