@@ -14,11 +14,9 @@ import { homePages, notFoundPage } from "./features/home/home.pages";
 import { profilePages } from "./features/profile/profile.pages";
 import { profileRoutes } from "./features/profile/profile.routes";
 import { uploadsRoutes } from "./features/profile/uploads.routes";
-import { requireSameOrigin } from "./middleware/csrf";
-import { language } from "./middleware/language";
+import { requestContext } from "./middleware/request-context";
 import { securityHeaders } from "./middleware/security-headers";
-import { loadSession } from "./middleware/session";
-import { staticFiles } from "./middleware/static-files";
+import { staticFileRoutes } from "./middleware/static-files";
 import { pageRenderer } from "./views/render";
 import { chatPages } from "./features/chat/chat.pages";
 import { chatRoutes } from "./features/chat/chat.routes";
@@ -40,10 +38,8 @@ export function createApp(deps: AppDeps) {
 
   app.use(securityHeaders({ isHttps: deps.config.isHttps, extra: firebaseCspSources(deps.config) }));
   app.get("/healthz", (c) => c.json({ status: "ok" }));
-  app.use(staticFiles(deps.assets));
-  app.use(language);
-  app.use(requireSameOrigin(deps.config.appOrigin));
-  app.use(loadSession(deps));
+  app.route("/", staticFileRoutes(deps.assets));
+  app.use(requestContext(deps));
 
   app.route("/", realtimeFor(deps).routes);
   app.route("/api", authRoutes(deps));

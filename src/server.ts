@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { AppDeps } from "./app-env";
 import { createApp } from "./app";
+import { nativeRoutes } from "./native-routes";
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { applyMigrations, readMigrationsFolder, type Migration } from "../db/migrate";
@@ -64,6 +65,8 @@ export async function startServer(config: Config) {
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
+    // The hot signed-in reads go through Bun's router; everything else through the Hono app.
+    routes: nativeRoutes(deps),
     fetch: app.fetch,
     // The /ws sockets (src/realtime): GET /ws upgrades through the app, frames arrive here.
     websocket: realtimeFor(deps).websocket,

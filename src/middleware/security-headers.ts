@@ -29,6 +29,17 @@ function cspTemplate(extra: CspSources): (nonce: string) => string {
   return (nonce) => `default-src 'self'; script-src 'nonce-${nonce}' 'strict-dynamic' 'self'${scriptExtra ? ` ${scriptExtra}` : ""}; ${after}`;
 }
 
+const referrerPolicy = "strict-origin-when-cross-origin";
+const hsts = "max-age=31536000; includeSubDomains";
+
+/**
+ * The headers every response carries, HTML or not: the ones this middleware adds, for the
+ * responses made outside the Hono app (src/native-routes.ts).
+ */
+export function everyResponseHeaders(isHttps: boolean): Record<string, string> {
+  return { "X-Content-Type-Options": "nosniff", "Referrer-Policy": referrerPolicy, ...(isHttps ? { "Strict-Transport-Security": hsts } : {}) };
+}
+
 /**
  * Sets headers on the finished response. Hono's c.header() copies a finished Response for every
  * call, which cost more than the rest of a small API request; a Response we built has mutable
@@ -66,8 +77,8 @@ export function securityHeaders(options: { isHttps: boolean; extra?: CspSources 
   return createMiddleware<AppEnv>(async (c, next) => {
     await next();
     const headers = responseHeaders(c);
-    if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-    if (options.isHttps) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (!headers.has("Referrer-Policy")) headers.set("Referrer-Policy", referrerPolicy);
+    if (options.isHttps) headers.set("Strict-Transport-Security", hsts);
     const type = headers.get("Content-Type") ?? "";
     if (type.startsWith("text/html")) {
       // A static page of public/ cannot carry a nonce; it arrives with its own stricter policy.

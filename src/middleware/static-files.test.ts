@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { AppEnv } from "../app-env";
 import { contentTypeFor, type AssetStore } from "../views/assets";
 import { securityHeaders } from "./security-headers";
-import { STATIC_PAGE_CSP, staticFiles } from "./static-files";
+import { STATIC_PAGE_CSP, staticFileRoutes } from "./static-files";
 
 const publicDir = join(import.meta.dir, "..", "..", "public");
 
@@ -17,7 +17,7 @@ function appServingPublic() {
   };
   const app = new Hono<AppEnv>();
   app.use(securityHeaders({ isHttps: false }));
-  app.use(staticFiles(assets));
+  app.route("/", staticFileRoutes(assets));
   app.get("/page", (c) => c.html("<!doctype html><p>page</p>"));
   return app;
 }

@@ -26,5 +26,13 @@ const jakartaOffsetMs = 7 * 60 * 60_000;
  * Plain arithmetic: Intl.DateTimeFormat's format() was the largest single cost of a signed-in request.
  */
 export function jakartaDayOf(date: Date): string {
-  return new Date(date.getTime() + jakartaOffsetMs).toISOString().slice(0, 10);
+  const local = date.getTime() + jakartaOffsetMs;
+  if (local >= lastDay.start && local < lastDay.start + dayMs) return lastDay.name;
+  const start = local - (((local % dayMs) + dayMs) % dayMs);
+  lastDay = { start, name: new Date(start).toISOString().slice(0, 10) };
+  return lastDay.name;
 }
+
+const dayMs = 24 * 60 * 60_000;
+/** The day asked for last: nearly every call of a day asks for the same one, so it is named once. */
+let lastDay = { start: Number.NaN, name: "" };

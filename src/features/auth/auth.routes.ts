@@ -6,7 +6,7 @@ import { clientIp } from "../../middleware/client-ip";
 import { RateLimiter } from "../../middleware/rate-limit";
 import { clearSessionCookie, setSessionCookie } from "../../middleware/session";
 import { AUTH_MESSAGES, loginBodySchema, loginProblem, registerBodySchema, registrationFormProblem } from "./auth.schemas";
-import { authenticate, currentUserJson, registerUser } from "./auth.service";
+import { authenticate, currentUserBody, registerUser } from "./auth.service";
 import { consumeCaptcha, createCaptchaChallenge } from "./captcha";
 import { createSession, invalidateSession } from "./session";
 
@@ -75,8 +75,8 @@ export function authRoutes(deps: AppDeps) {
       return c.json({ isNewUser: !result.value.hasPhoto });
     })
     .get("/auth/user", requireUser, async (c) => {
-      c.header("Cache-Control", "no-store");
-      return c.json(await currentUserJson(deps, currentUser(c)));
+      const body = await currentUserBody(deps, currentUser(c));
+      return c.body(body, 200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
     })
     .get("/logout", async (c) => {
       const session = c.get("session");

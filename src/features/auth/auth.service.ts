@@ -79,14 +79,21 @@ export async function usageToday(db: Database, clock: Clock, userId: string): Pr
   return row ?? { swipes: 0, chats: 0 };
 }
 
-/** GET /api/auth/user: spec point 3's current user, with the profile nested and today's usage. */
-export async function currentUserJson(deps: Pick<AppDeps, "db" | "clock">, user: SessionUser) {
-  // Served from memory while the database has not changed since the same reads (db/read-cache.ts).
-  const day = jakartaDayOf(deps.clock.now());
-  const [profile, usage] = await cachedUntilWrite(deps.db, `auth.current-user:${user.id}:${day}`, () =>
-    Promise.all([loadOwnProfile(deps.db, user.id), usageToday(deps.db, deps.clock, user.id)]),
-  );
+/**
+ * GET /api/auth/user's body as JSON text, kept until the database changes (db/read-cache.ts):
+ * it depends only on the user's rows, the Jakarta day of the usage counters and whether the
+ * paid plan is in force now, which are all in the key. The app's most frequent call then
+ * serialises nothing.
+ */
+export async function currentUserBody(deps: Pick<AppDeps, "db" | "clock">, user: SessionUser): Promise<string> {
   const now = deps.clock.now();
+  const key = `auth.current-user:${user.id}:${jakartaDayOf(now)}:${isPremiumActive(user, now)}`;
+  return cachedUntilWrite(deps.db, key, async () => JSON.stringify(await currentUserJson(deps, user, now)));
+}
+
+/** Spec point 3's current user, with the profile nested and today's usage. */
+export async function currentUserJson(deps: Pick<AppDeps, "db" | "clock">, user: SessionUser, now: Date) {
+  const [profile, usage] = await Promise.all([loadOwnProfile(deps.db, user.id), usageToday(deps.db, { now: () => now }, user.id)]);
   return {
     id: user.id,
     email: user.email,
