@@ -3,7 +3,7 @@ import { CallPanel, useCall, type CallType } from "./call-panel";
 import { SafetyMenu } from "./components/safety-menu";
 import { api, ApiError } from "./runtime/api";
 import { useI18n } from "./runtime/i18n-context";
-import { translateMessage } from "./runtime/messages";
+import { errorText, translateMessage } from "./runtime/messages";
 import { realtime } from "./runtime/realtime";
 import { toast } from "./runtime/toast";
 import { MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../src/platform/constants";
@@ -145,7 +145,7 @@ export function ChatPanel(props: ChatPanelProps) {
       setHasOlder(older.length >= MESSAGE_PAGE_SIZE);
       setMessages((current) => mergeMessages(older, current));
     } catch (error) {
-      toast({ title: t("toast.error"), description: error instanceof ApiError ? translateMessage(t, error.message) : String(error), variant: "destructive" });
+      toast({ title: t("toast.error"), description: errorText(t, error), variant: "destructive" });
     }
   };
 

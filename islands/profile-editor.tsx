@@ -1,8 +1,8 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { useT } from "./runtime/i18n-context";
-import { api } from "./runtime/api";
+import { api, ApiError } from "./runtime/api";
 import { toast, toastOnNextPage } from "./runtime/toast";
-import { translateMessage } from "./runtime/messages";
+import { errorText, translateMessage } from "./runtime/messages";
 import { LoadingScreen } from "./components/loading-screen";
 import { PhotoGrid, type GridPhoto } from "./components/photo-grid";
 import { CITIES } from "../src/features/profile/cities";
@@ -106,9 +106,8 @@ export function ProfileEditor({ mode, initial, photos: initialPhotos }: ProfileE
         window.location.assign("/profile");
       }
     } catch (caught) {
-      const error = caught as Error & { errors?: Record<string, string> };
-      setServerErrors(error.errors ?? {});
-      toast({ title: t("toast.error"), description: translateMessage(t, error.message), variant: "destructive" });
+      setServerErrors(caught instanceof ApiError ? (caught.errors ?? {}) : {});
+      toast({ title: t("toast.error"), description: errorText(t, caught), variant: "destructive" });
       setSaving(false);
     }
   };

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { useT } from "./runtime/i18n-context";
 import { api } from "./runtime/api";
 import { toast } from "./runtime/toast";
-import { translateMessage } from "./runtime/messages";
+import { errorText } from "./runtime/messages";
 import { Dialog } from "./components/dialog";
 import { UserIcon } from "./components/icons";
 import { MAX_PHOTO_BYTES, PROFILE_PICTURE_JPEG_QUALITY } from "../src/platform/constants";
@@ -83,7 +83,7 @@ export function ProfilePictureDialog({ imageUrl, fallbackUrl, initials }: Profil
       setOpen(false);
       toast({ title: value === "" ? t("profile.picture.removed") : t("profile.picture.updated"), variant: "success" });
     } catch (caught) {
-      fail(t("toast.error"), translateMessage(t, caught instanceof Error ? caught.message : ""));
+      fail(t("toast.error"), errorText(t, caught));
     } finally {
       setBusy(false);
     }

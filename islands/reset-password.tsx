@@ -100,7 +100,7 @@ function ResetForm({ token, onDone }: { token: string; onDone: () => void }) {
       toast({ title: t("toast.success"), description: translateMessage(t, result.message), variant: "success" });
       onDone();
     } catch (caught) {
-      const message = caught instanceof ApiError ? caught.message : "Network error";
+      const message = caught instanceof ApiError ? caught.message : t("messages.network_error");
       setError(message);
       toast({ title: t("toast.error"), description: translateMessage(t, message), variant: "destructive" });
       setPending(false);

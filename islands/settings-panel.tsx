@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useI18n } from "./runtime/i18n-context";
 import { api } from "./runtime/api";
 import { toast } from "./runtime/toast";
-import { translateMessage } from "./runtime/messages";
+import { errorText } from "./runtime/messages";
 import { setLanguage } from "./runtime/language-switch";
 import { SEARCH_DISTANCE_KM } from "../src/platform/constants";
 
@@ -56,7 +56,7 @@ export function SettingsPanel({ searchDistance }: SettingsPanelProps) {
       toast({ title: t("settings.discovery.saved"), description: t("settings.discovery.savedBody", { km: value }), variant: "success" });
     } catch (caught) {
       setDistance(saved);
-      toast({ title: t("toast.error"), description: translateMessage(t, caught instanceof Error ? caught.message : ""), variant: "destructive" });
+      toast({ title: t("toast.error"), description: errorText(t, caught), variant: "destructive" });
     }
   };
 
@@ -112,8 +112,8 @@ export function SettingsPanel({ searchDistance }: SettingsPanelProps) {
             onChange={(event) => changeDistance(Number(event.target.value))}
           />
           <div className="settings-slider-scale" aria-hidden="true">
-            <span>{SEARCH_DISTANCE_KM.min} km</span>
-            <span>{SEARCH_DISTANCE_KM.max} km</span>
+            <span>{t("settings.discovery.km", { km: SEARCH_DISTANCE_KM.min })}</span>
+            <span>{t("settings.discovery.km", { km: SEARCH_DISTANCE_KM.max })}</span>
           </div>
           <p className="field-hint">{t("settings.discovery.distanceHint")}</p>
         </div>

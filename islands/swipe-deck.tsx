@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { api, ApiError } from "./runtime/api";
 import { useT } from "./runtime/i18n-context";
-import { translateMessage } from "./runtime/messages";
+import { errorText, translateMessage } from "./runtime/messages";
 import { toast, toastOnNextPage } from "./runtime/toast";
 import { DISCOVERY_PAGE_SIZE, SWIPE_GESTURE } from "../src/platform/constants";
 import type { DiscoveryCardJson, PlanName } from "../src/features/discovery/discovery-types";
@@ -78,7 +78,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
           return;
         }
         setStatus("error");
-        toast({ title: t("toast.error"), description: translateMessage(t, error instanceof Error ? error.message : String(error)), variant: "destructive" });
+        toast({ title: t("toast.error"), description: errorText(t, error), variant: "destructive" });
       } finally {
         fetching.current = false;
       }
@@ -129,7 +129,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
       if (result.isMatch) setMatched({ firstName: card.firstName, photo: card.photos[0] ?? null });
     } catch (error) {
       if (!(error instanceof ApiError)) {
-        toast({ title: t("toast.error"), description: translateMessage(t, String(error)), variant: "destructive" });
+        toast({ title: t("toast.error"), description: errorText(t, error), variant: "destructive" });
       } else if (error.status === 429) {
         setSwipesLeft(0);
         showLimit();
@@ -155,7 +155,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
       toast({ title: t("discover.toasts.undone") });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) showPremiumRequired(error);
-      else toast({ title: t("toast.error"), description: translateMessage(t, error instanceof Error ? error.message : String(error)), variant: "destructive" });
+      else toast({ title: t("toast.error"), description: errorText(t, error), variant: "destructive" });
     } finally {
       setBusy(false);
     }
@@ -167,7 +167,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
       toast({ title: t("discover.toasts.boostedTitle"), description: t("discover.toasts.boostedBody"), variant: "success" });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) showPremiumRequired(error);
-      else toast({ title: t("toast.error"), description: translateMessage(t, error instanceof Error ? error.message : String(error)), variant: "destructive" });
+      else toast({ title: t("toast.error"), description: errorText(t, error), variant: "destructive" });
     }
   };
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { api, ApiError } from "./runtime/api";
 import { useT } from "./runtime/i18n-context";
-import { translateMessage } from "./runtime/messages";
+import { errorText } from "./runtime/messages";
 import { toast } from "./runtime/toast";
 import type { LikeEntryJson, PlanName } from "../src/features/discovery/discovery-types";
 import { StarIcon } from "./components/discover-icons";
@@ -38,7 +38,7 @@ export function WhoLikedYou(props: WhoLikedYouProps & { onChoosePlan?: ChoosePla
         toast({ title: t("discover.toasts.limitTitle"), description: t("discover.toasts.limitBody"), variant: "destructive" });
         setPlansOpen(true);
       } else {
-        toast({ title: t("toast.error"), description: translateMessage(t, error instanceof Error ? error.message : String(error)), variant: "destructive" });
+        toast({ title: t("toast.error"), description: errorText(t, error), variant: "destructive" });
       }
     } finally {
       setBusyId(null);

@@ -36,7 +36,7 @@ export function ForgotPasswordDialog({ open, onClose, initialEmail }: { open: bo
       setEmail("");
       onClose();
     } catch (caught) {
-      const message = caught instanceof ApiError ? caught.message : "Network error";
+      const message = caught instanceof ApiError ? caught.message : t("messages.network_error");
       setError(message);
       toast({ title: t("toast.error"), description: translateMessage(t, message), variant: "destructive" });
     } finally {

@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from "react";
 import { useT } from "../runtime/i18n-context";
 import { api, ApiError, apiUrl, errorFromResponse } from "../runtime/api";
 import { toast } from "../runtime/toast";
-import { translateMessage } from "../runtime/messages";
+import { errorText, translateMessage } from "../runtime/messages";
 import { MAX_PHOTO_BYTES, MAX_PROFILE_PHOTOS } from "../../src/platform/constants";
 import { PROFILE_MESSAGES } from "../../src/features/profile/profile.schemas";
 
@@ -67,6 +67,7 @@ export function PhotoGrid({ photos, onChange, error, describedBy }: { photos: Gr
   const queue = useRef<Promise<void>>(Promise.resolve());
 
   const showError = (message: string) => toast({ title: t("toast.error"), description: translateMessage(t, message), variant: "destructive" });
+  const showFailure = (caught: unknown) => toast({ title: t("toast.error"), description: errorText(t, caught), variant: "destructive" });
 
   const addFiles = async (files: File[]) => {
     let room = MAX_PROFILE_PHOTOS - latest.current.length - uploading.length;
@@ -107,7 +108,7 @@ export function PhotoGrid({ photos, onChange, error, describedBy }: { photos: Gr
           onChange(result.photos.map(({ id, url }) => ({ id, url })));
           setStatus(t("profile.photos.uploaded"));
         })
-        .catch((caught: unknown) => showError(caught instanceof Error ? caught.message : PROFILE_MESSAGES.processingError))
+        .catch((caught: unknown) => showError(caught instanceof ApiError ? caught.message : PROFILE_MESSAGES.processingError))
         .finally(() => {
           URL.revokeObjectURL(preview);
           setUploading((list) => list.filter((item) => item.key !== key));
@@ -128,7 +129,7 @@ export function PhotoGrid({ photos, onChange, error, describedBy }: { photos: Gr
       onChange(result.photos.map(({ id, url }) => ({ id, url })));
     } catch (caught) {
       onChange(previous);
-      showError(caught instanceof Error ? caught.message : PROFILE_MESSAGES.processingError);
+      showFailure(caught);
     }
   };
 
@@ -138,7 +139,7 @@ export function PhotoGrid({ photos, onChange, error, describedBy }: { photos: Gr
       onChange(result.photos.map(({ id, url }) => ({ id, url })));
       setStatus(t("profile.photos.removed"));
     } catch (caught) {
-      showError(caught instanceof Error ? caught.message : PROFILE_MESSAGES.processingError);
+      showFailure(caught);
     }
   };
 

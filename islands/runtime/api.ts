@@ -34,14 +34,34 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   }
 }
 
-export async function api<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+/** The body of the API's 401 for a call that needs a session (src/middleware/guards.ts). */
+const SESSION_REQUIRED_MESSAGE = "Unauthorized";
+
+let sessionEnded: (() => void) | null = null;
+
+/**
+ * What the page does when a call finds the session gone (spec point 8: 'Unauthorized', 'You are
+ * logged out. Logging in again...'); set once per page by hydrate.tsx.
+ */
+export function onSessionEnded(handler: (() => void) | null) {
+  sessionEnded = handler;
+}
+
+export async function api<T = unknown>(method: string, path: string, body?: unknown, options: { signedOutIsEmpty?: boolean } = {}): Promise<T> {
   const response = await fetch(apiUrl(path), {
     method,
     credentials: "include",
     headers: body === undefined ? { Accept: "application/json" } : { "Content-Type": "application/json", Accept: "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw await errorFromResponse(response);
+  if (!response.ok) {
+    const error = await errorFromResponse(response);
+    if (error.status === 401 && error.message === SESSION_REQUIRED_MESSAGE && !options.signedOutIsEmpty && sessionEnded !== null) {
+      // After the caller's own error handling, so this toast is the one left on screen.
+      setTimeout(sessionEnded, 0);
+    }
+    throw error;
+  }
   if (response.status === 204) return undefined as T;
   const type = response.headers.get("Content-Type") ?? "";
   if (!type.includes("application/json")) {
@@ -54,7 +74,7 @@ export async function api<T = unknown>(method: string, path: string, body?: unkn
 /** A default query: GET; a 401 means "no data" rather than an error (spec point 7). */
 export async function query<T>(path: string): Promise<T | null> {
   try {
-    return await api<T>("GET", path);
+    return await api<T>("GET", path, undefined, { signedOutIsEmpty: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;

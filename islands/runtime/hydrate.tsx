@@ -3,6 +3,8 @@ import type { ComponentType } from "react";
 import i18next from "i18next";
 import { I18nProvider, type Lang } from "./i18n-context";
 import { Toaster } from "../toaster";
+import { onSessionEnded } from "./api";
+import { sessionEndedHandler } from "./session-ended";
 
 /** The language and copy the server embedded for this page's islands. */
 function readI18n() {
@@ -21,6 +23,7 @@ function readI18n() {
 /** Hydrates the islands of this page that the entry registered; nothing else on the page runs React. */
 export function hydrateIslands(registry: Record<string, ComponentType<any>>) {
   const i18n = readI18n();
+  onSessionEnded(sessionEndedHandler(i18n.t));
   const all: Record<string, ComponentType<any>> = { toaster: Toaster, ...registry };
   for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
     const name = element.dataset.island ?? "";

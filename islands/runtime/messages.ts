@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { ApiError } from "./api";
 
 /**
  * The API speaks the specification's English messages; the screens show them in the user's
@@ -16,4 +17,12 @@ export function translateMessage(t: TFunction, message: string): string {
   const key = `messages.${messageKey(message)}`;
   const translated = t(key, { defaultValue: "" });
   return translated === "" ? message : translated;
+}
+
+/**
+ * What a failed call shows: the API's message in the user's language, else (the server was not
+ * reached, or the browser threw) our own network text, never the browser's English "Failed to fetch".
+ */
+export function errorText(t: TFunction, caught: unknown): string {
+  return caught instanceof ApiError ? translateMessage(t, caught.message) : t("messages.network_error");
 }

@@ -17,6 +17,11 @@ describe("jakartaDayOf", () => {
       expect(jakartaDayOf(date)).toBe(intlJakartaDay.format(date));
     }
   });
+
+  it("answers right when asked out of order (the remembered day is only a shortcut)", () => {
+    const times = ["2026-11-22T16:59:59.999Z", "2026-11-22T17:00:00Z", "2026-11-22T16:59:59.999Z", "1969-12-31T16:59:59Z", "2026-11-22T17:00:00Z"];
+    expect(times.map((time) => jakartaDayOf(new Date(time)))).toEqual(["2026-11-22", "2026-11-23", "2026-11-22", "1969-12-31", "2026-11-23"]);
+  });
 });
 
 describe("fakeClock", () => {
