@@ -197,6 +197,14 @@ describe("POST /api/auth/login", () => {
     expect((await login(user.email, user.password)).status).toBe(200);
   });
 
+  it("a burst of parallel guesses at one account gets no more than 10 tries hashed", async () => {
+    const user = await t.registerUser();
+    const responses = await Promise.all(Array.from({ length: 15 }, (_, i) => login(user.email, `wrong password ${i}`)));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
   it("limits failed sign-ins per address too, across different accounts", async () => {
     for (let attempt = 1; attempt <= 10; attempt++) expect((await login(`guess${attempt}@example.com`, "some password")).status).toBe(401);
     expect((await login("guess11@example.com", "some password")).status).toBe(429);

@@ -56,18 +56,17 @@ export function authRoutes(deps: AppDeps) {
       if (problem !== null) return c.json({ message: problem }, 400);
       const ip = clientIp(c, deps.config.trustProxy);
       const accountKey = email.toLowerCase();
-      // Refused before any hashing, so a guessing run costs us nothing.
-      if (failedLoginsByAccount.isLimited(accountKey) || failedLoginsByIp.isLimited(ip)) {
+      // Refused before any hashing, so a guessing run costs us nothing. The account's attempt is
+      // counted BEFORE hashing (a success resets it below): checking first and counting after the
+      // hash let a burst of parallel guesses all pass the check before the first one failed.
+      if (failedLoginsByIp.isLimited(ip) || !failedLoginsByAccount.hit(accountKey)) {
         const retryAfter = Math.max(failedLoginsByAccount.retryAfterSeconds(accountKey), failedLoginsByIp.retryAfterSeconds(ip));
         c.header("Retry-After", String(retryAfter));
         return c.json({ message: AUTH_MESSAGES.tooManyAttempts }, 429);
       }
       const result = await authenticate(deps, email, password);
       if (!result.ok) {
-        if (result.status === 401) {
-          failedLoginsByAccount.hit(accountKey);
-          failedLoginsByIp.hit(ip);
-        }
+        if (result.status === 401) failedLoginsByIp.hit(ip);
         return c.json({ message: result.message }, result.status);
       }
       failedLoginsByAccount.reset(accountKey);

@@ -82,6 +82,23 @@ describe("POST /api/auth/firebase-login", () => {
     expect(me.id).toBe(existing.id);
   });
 
+  it("linking a verified email to an unverified password account locks out whoever registered it first", async () => {
+    // Someone registers the victim's address before she ever signs up (pre-account hijacking).
+    const squatter = await t.registerUser({ email: "ruth@example.com", password: "squatter's password 1" });
+    const response = await firebaseLogin(await idToken());
+    expect(response.status).toBe(200);
+    const me = await (await t.request("GET", "/api/auth/user", { cookie: sessionCookieFrom(response) })).json();
+    expect(me.id).toBe(squatter.id);
+    // The squatter's session and password no longer open the account.
+    expect((await t.request("GET", "/api/auth/user", { cookie: squatter.cookie })).status).toBe(401);
+    const login = await t.request("POST", "/api/auth/login", { body: { email: "ruth@example.com", password: "squatter's password 1" } });
+    expect(login.status).toBe(401);
+    // Once verified, a later link changes nothing more: her own session stays.
+    const again = await firebaseLogin(await idToken());
+    expect(again.status).toBe(200);
+    expect((await t.request("GET", "/api/auth/user", { cookie: sessionCookieFrom(again) })).status).toBe(200);
+  });
+
   it("never links by an unverified email, and never trusts the email in the body", async () => {
     const existing = await t.registerUser({ email: "ruth@example.com" });
     const unverified = await firebaseLogin(await idToken({ claims: { email_verified: false } }));

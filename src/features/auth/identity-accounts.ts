@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-env";
-import { oauthAccounts, users } from "../../../db/schema";
+import { oauthAccounts, sessions, users } from "../../../db/schema";
 import { newId } from "../../platform/ids";
 import { AUTH_MESSAGES } from "./auth.schemas";
 import { isSuperAdminEmail, userHasPhoto } from "./auth.service";
@@ -27,8 +27,13 @@ export type IdentityResult = { ok: true; userId: string; isAdmin: boolean; isNew
  * Finds the account for a provider identity, or links it to the account with the same VERIFIED
  * email, or creates one. An unverified address never links: that would let anyone who can
  * type someone's email at a provider take over their account.
+ *
+ * Registration never proves the email, so an account found by email may have been made by
+ * someone else in advance ("pre-account hijacking"): linking a verified identity to a not yet
+ * verified account marks it verified and, if it has a password, removes that password and ends
+ * its sessions, so whoever chose them loses access. The owner can set a password again by reset.
  */
-export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "clock">, identity: VerifiedIdentity): Promise<IdentityResult> {
+export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "clock"> & Partial<Pick<AppDeps, "events">>, identity: VerifiedIdentity): Promise<IdentityResult> {
   const now = deps.clock.now();
   const [linked] = await deps.db
     .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned })
@@ -40,9 +45,23 @@ export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "
   if (account === undefined) {
     if (identity.verifiedEmail === null) return { ok: false, status: 400, message: IDENTITY_MESSAGES.noVerifiedEmail };
     const email = identity.verifiedEmail.toLowerCase();
-    const [byEmail] = await deps.db.select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned }).from(users).where(eq(users.email, email)).limit(1);
-    if (byEmail !== undefined) account = byEmail;
-    else {
+    const [byEmail] = await deps.db
+      .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned, isVerified: users.isVerified, hasPassword: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    if (byEmail !== undefined) {
+      account = byEmail;
+      if (!byEmail.isVerified) {
+        const hadPassword = byEmail.hasPassword !== null;
+        const verify = deps.db.update(users).set({ isVerified: true, ...(hadPassword ? { passwordHash: null } : {}) }).where(eq(users.id, byEmail.id));
+        if (!hadPassword) await verify;
+        else {
+          await deps.db.batch([verify, deps.db.delete(sessions).where(eq(sessions.userId, byEmail.id))]);
+          deps.events?.emit("sessions.revoked", { userId: byEmail.id, sessionIds: null });
+        }
+      }
+    } else {
       const id = newId();
       const isAdmin = isSuperAdminEmail(deps.config, email);
       const firstName = identity.firstName.trim().slice(0, 60) || email.split("@")[0]!.slice(0, 60);

@@ -280,6 +280,33 @@ describe("POST /api/swipe/undo", () => {
     await swipeAs(me.cookie, { swipedId: her.id, isLike: false });
     expect((await app.request("POST", "/api/swipe/undo", { cookie: me.cookie })).status).toBe(200);
   });
+
+  test("after an unmatch, undo cannot wipe the swipe that made the match (no re-match without the other's consent)", async () => {
+    const me = await createMember(app, { gender: "male", plan: "premium_plus" });
+    const her = await createMember(app, { firstName: "Ana" });
+    await recordSwipe(app, her.id, me.id, true);
+    const liked = await swipeAs(me.cookie, { swipedId: her.id, isLike: true });
+    expect(liked.body.isMatch).toBe(true);
+    // She unmatches.
+    const unmatch = await app.request("POST", `/api/matches/${liked.body.matchId}/unmatch`, { cookie: her.cookie });
+    expect(unmatch.status).toBe(200);
+    const undo = await app.request("POST", "/api/swipe/undo", { cookie: me.cookie });
+    expect(undo.status).toBe(400);
+    expect(await undo.json()).toEqual({ message: "A swipe that made a match cannot be undone" });
+    const again = await swipeAs(me.cookie, { swipedId: her.id, isLike: true });
+    expect(again.status).toBe(400);
+    expect(await app.deps.db.select().from(matches)).toHaveLength(0);
+  });
+
+  test("undo never hands back the card of someone who has blocked the caller since", async () => {
+    const me = await createMember(app, { gender: "male", plan: "premium_plus" });
+    const her = await createMember(app, { firstName: "Ana" });
+    await swipeAs(me.cookie, { swipedId: her.id, isLike: false });
+    await recordBlock(app, her.id, me.id);
+    const undo = await app.request("POST", "/api/swipe/undo", { cookie: me.cookie });
+    expect(undo.status).toBe(200);
+    expect(await undo.json()).toEqual({ swipedId: her.id, card: null });
+  });
 });
 
 describe("POST /api/boost", () => {

@@ -232,12 +232,14 @@ function parseInterests(value: string): string[] {
   }
 }
 
-/** One person's card for the viewer (undo puts it back on top), or null if no longer eligible. */
+/** One person's card for the viewer (undo puts it back on top), or null if no longer eligible (banned, blocked either way). */
 export async function cardFor(db: Database, viewer: Viewer, userId: string): Promise<DiscoveryCard | null> {
   const rows = await db.all<CandidateRow>(sql`
     select ${cardColumns}, ${likedMeSql(viewer.id)} as liked_me
     from users u join profiles p on p.user_id = u.id
-    where u.id = ${userId} and u.is_banned = 0`);
+    where u.id = ${userId} and u.is_banned = 0
+      and not exists (select 1 from blocks b1 where b1.blocker_id = ${viewer.id} and b1.blocked_id = u.id)
+      and not exists (select 1 from blocks b2 where b2.blocker_id = u.id and b2.blocked_id = ${viewer.id})`);
   const cards = await withPhotos(db, viewer, rows);
   return cards[0] ?? null;
 }

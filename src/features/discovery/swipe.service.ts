@@ -105,7 +105,12 @@ export async function swipe(
   return { ok: true, isMatch: false, createdMatch: false, swipesToday };
 }
 
-/** Undo the latest swipe (Premium Plus), unless it made a match. One conditional DELETE. */
+/**
+ * Undo the latest swipe (Premium Plus), unless it made a match. One conditional DELETE.
+ * "Made a match" is a like answered by the other's like, whether or not the match still exists:
+ * after an unmatch the two likes remain, and undoing one would let the caller like again and
+ * re-create the match the other person ended.
+ */
 export async function undoLastSwipe(db: Database, user: SessionUser, now: Date): Promise<{ ok: true; swipedId: string } | { ok: false; status: 400 | 403; message: string }> {
   if (!hasPremiumPlus(user, now)) return { ok: false, status: 403, message: SWIPE_MESSAGES.undoPlus };
   const latest = await db.all<{ id: string; swiped_id: string }>(
@@ -117,6 +122,7 @@ export async function undoLastSwipe(db: Database, user: SessionUser, now: Date):
   const deleted = await db.all<{ swiped_id: string }>(sql`
     delete from swipes where id = ${last.id}
       and not exists (select 1 from matches m where m.user1_id = ${user1Id} and m.user2_id = ${user2Id})
+      and not (is_like = 1 and exists (select 1 from swipes o where o.swiper_id = ${last.swiped_id} and o.swiped_id = ${user.id} and o.is_like = 1))
     returning swiped_id`);
   if (deleted.length === 0) return { ok: false, status: 400, message: SWIPE_MESSAGES.undoMatched };
   return { ok: true, swipedId: last.swiped_id };

@@ -101,4 +101,13 @@ describe("POST /api/reports", () => {
     for (let i = 0; i < 20; i++) expect((await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: b.id, reason: "scam" } })).status).toBe(201);
     expect((await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: b.id, reason: "scam" } })).status).toBe(429);
   });
+
+  test("40 reports sent at the same moment still make at most 20", async () => {
+    const a = await createMember(app, { gender: "male" });
+    const b = await createMember(app);
+    const responses = await Promise.all(Array.from({ length: 40 }, () => app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: b.id, reason: "scam" } })));
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(20);
+    expect(responses.filter((response) => response.status === 429)).toHaveLength(20);
+    expect(await app.deps.db.select().from(reports)).toHaveLength(20);
+  });
 });

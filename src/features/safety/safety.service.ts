@@ -3,9 +3,9 @@
  * match (and with it the chat) and is checked both ways by discovery and chat; a report
  * references the user, not a match, so it survives an unmatch (docs/decisions/0073).
  */
-import { and, eq, gte, or, sql } from "drizzle-orm";
+import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { blocks, matches, reports, users } from "../../../db/schema";
+import { blocks, matches, users } from "../../../db/schema";
 import { MAX_REPORTS_PER_DAY } from "../../platform/constants";
 import { newId } from "../../platform/ids";
 import type { ReportReason } from "./report-reasons";
@@ -49,13 +49,13 @@ export async function blockUser(db: Database, now: Date, blockerId: string, bloc
 export async function reportUser(db: Database, now: Date, reporterId: string, input: { reportedUserId: string; reason: ReportReason; description: string }) {
   if (reporterId === input.reportedUserId) return { ok: false as const, status: 400 as const, message: "You cannot report yourself" };
   if (!(await userExists(db, input.reportedUserId))) return { ok: false as const, status: 404 as const, message: "User not found" };
-  const since = new Date(now.getTime() - 24 * 60 * 60_000);
-  const [recent] = await db
-    .select({ count: sql<number>`count(*)` })
-    .from(reports)
-    .where(and(eq(reports.reporterId, reporterId), gte(reports.createdAt, since)));
-  if (Number(recent?.count ?? 0) >= MAX_REPORTS_PER_DAY) return { ok: false as const, status: 429 as const, message: "Too many reports. Please try again later" };
+  const since = now.getTime() - 24 * 60 * 60_000;
   const report = { id: newId(), reporterId, reportedUserId: input.reportedUserId, reason: input.reason, description: input.description, status: "pending" as const, createdAt: now, updatedAt: null };
-  await db.insert(reports).values(report);
+  // The count and the insert are ONE statement, so reports sent at the same moment cannot pass the limit.
+  const inserted = await db.run(sql`
+    insert into reports (id, reporter_id, reported_user_id, reason, description, status, created_at)
+    select ${report.id}, ${reporterId}, ${report.reportedUserId}, ${report.reason}, ${report.description}, 'pending', ${now.getTime()}
+    where (select count(*) from reports where reporter_id = ${reporterId} and created_at >= ${since}) < ${MAX_REPORTS_PER_DAY}`);
+  if (inserted.rowsAffected === 0) return { ok: false as const, status: 429 as const, message: "Too many reports. Please try again later" };
   return { ok: true as const, report: { id: report.id, reportedUserId: report.reportedUserId, reason: report.reason, description: report.description, status: report.status, createdAt: now.toISOString() } };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { cleanImage, ImageFormatError, sniffImageType } from "./image-format";
+import { checkImage, PhotoError } from "./photo-store";
 import { containsText, GPS_SECRET, jpegWithGps, pngWithText, webpWithExif } from "./test-images";
 
 const hasMarker = (bytes: Uint8Array, marker: number) => {
@@ -37,6 +38,15 @@ describe("cleanImage", () => {
     expect(hasMarker(clean.bytes, 0xc0)).toBe(true);
     expect(containsText(clean.bytes, "JFIF")).toBe(true);
     expect([...clean.bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
+  });
+
+  test("a JPEG with a second frame header is refused, so a small one cannot hide a huge first frame from the pixel bound", () => {
+    const huge = jpegWithGps(9000, 9000);
+    const sof = (width: number, height: number) => [0xff, 0xc0, 0, 11, 8, (height >> 8) & 0xff, height & 0xff, (width >> 8) & 0xff, width & 0xff, 1, 1, 0x11, 0];
+    // The small frame header right before the end marker: the last one read used to win.
+    const twoFrames = new Uint8Array([...huge.subarray(0, -2), ...sof(100, 100), 0xff, 0xd9]);
+    expect(() => cleanImage(twoFrames)).toThrow(ImageFormatError);
+    expect(() => checkImage(twoFrames)).toThrow(PhotoError);
   });
 
   test("bytes appended after a JPEG's end marker are dropped", () => {

@@ -81,6 +81,7 @@ function cleanJpeg(bytes: Uint8Array) {
   let width = 0;
   let height = 0;
   let sawScan = false;
+  let sawFrame = false;
   while (offset < bytes.length) {
     if (bytes[offset] !== 0xff) throw new ImageFormatError("bad JPEG marker");
     // Fill bytes (FF FF ...) may precede a marker.
@@ -105,6 +106,10 @@ function cleanJpeg(bytes: Uint8Array) {
     const payload = bytes.subarray(offset + 4, end);
     if (SOF_MARKERS.has(marker)) {
       if (payload.length < 5) throw new ImageFormatError("short SOF");
+      // Decoders size the picture by the first frame header: a second one (e.g. a small one after
+      // a huge one) would make the pixel bound check the wrong frame.
+      if (sawFrame) throw new ImageFormatError("more than one JPEG frame header");
+      sawFrame = true;
       height = u16be(payload, 1);
       width = u16be(payload, 3);
     }
