@@ -52,7 +52,7 @@ function runWrk(wrk: string, url: string, headers: string[] = [], time = duratio
   if (result.exitCode !== 0) throw new Error(`wrk failed: ${result.stderr.toString()}`);
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]);
   const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(output)?.[1] ?? 0);
-  const latency = /50%\s+(\S+)[\s\S]*?99%\s+(\S+)/.exec(output);
+  const latency = /\n\s+50%\s+(\S+)[\s\S]*?\n\s+99%\s+(\S+)/.exec(output);
   return { rps, non2xx, latency: latency ? `p50 ${latency[1]}, p99 ${latency[2]}` : "" };
 }
 
