@@ -33,6 +33,11 @@ type Envelope =
 export const CLOSE_SESSION_ENDED = 4001;
 
 export class RealtimeHub {
+  /**
+   * Counts matches forgotten (unmatch, block) in this process: a socket that looked a match up
+   * while one was forgotten may hold a row read just before the removal, and reads it again.
+   */
+  forgottenMatches = 0;
   #sockets = new Map<string, Set<RealtimeSocket>>();
   #unsubscribe: () => void;
   /** Called for every forgotten match on every instance (calls end there). */
@@ -135,6 +140,7 @@ export class RealtimeHub {
         return;
       }
       case "forget": {
+        this.forgottenMatches++;
         const frame = JSON.stringify({ type: "match_removed", matchId: envelope.match } satisfies ServerFrame);
         for (const userId of envelope.users) {
           for (const ws of this.#sockets.get(userId) ?? []) {

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setDefaultTimeout, spyOn, test } from "bun:test";
 
 // Registration hashes passwords (argon2): on a shared machine a test with several users takes seconds.
 setDefaultTimeout(30_000);
@@ -7,6 +7,7 @@ import type { Server } from "bun";
 import { messages } from "../../db/schema";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 import { matchUsers, setPlan } from "../testing/match-fixtures";
+import * as matchesService from "../features/matches/matches.service";
 import { realtimeFor } from "./realtime";
 import type { ServerFrame } from "./frames";
 
@@ -226,6 +227,32 @@ describe("sockets follow sessions and matches", () => {
     expect(await sb.next("match_removed")).toEqual({ type: "match_removed", matchId });
     sa.send({ type: "send_message", matchId, content: "hello?" });
     expect(await sa.next("error")).toMatchObject({ message: "Match not found" });
+  });
+
+  test("an unmatch landing while a socket looks the match up is not missed", async () => {
+    const { a, b, matchId } = await pair();
+    const sa = await connect(a.cookie);
+    // The lookup reads the match, then the unmatch commits and is announced before the socket
+    // would have cached what it read.
+    const original = matchesService.findUnblockedMatchFor;
+    const lookup = spyOn(matchesService, "findUnblockedMatchFor");
+    let raced = false;
+    lookup.mockImplementation(async (...args: Parameters<typeof matchesService.findUnblockedMatchFor>) => {
+      const found = await original(...args);
+      if (!raced) {
+        raced = true;
+        expect((await app.request("POST", `/api/matches/${matchId}/unmatch`, { cookie: b.cookie })).status).toBe(200);
+      }
+      return found;
+    });
+    try {
+      sa.send({ type: "join_match", matchId });
+      expect(await sa.next("error")).toMatchObject({ message: "Match not found" });
+      expect(raced).toBe(true);
+      expect(sa.frames.some((frame) => frame.type === "joined")).toBe(false);
+    } finally {
+      lookup.mockRestore();
+    }
   });
 
   test("block tells both sockets the match is gone", async () => {

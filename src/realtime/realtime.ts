@@ -91,10 +91,17 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
   async function otherPersonOf(ws: RealtimeSocket, matchId: string): Promise<string | null> {
     const cached = ws.data.matches.get(matchId);
     if (cached !== undefined) return cached;
-    const match = await findUnblockedMatchFor(deps.db, matchId, ws.data.userId);
-    if (match === null) return null;
-    ws.data.matches.set(matchId, match.otherUserId);
-    return match.otherUserId;
+    // An unmatch or block that lands during the lookup would be missed by the cache (its
+    // "forget" ran before the entry existed): then the row may predate the removal, read again.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const forgottenBefore = hub.forgottenMatches;
+      const match = await findUnblockedMatchFor(deps.db, matchId, ws.data.userId);
+      if (hub.forgottenMatches !== forgottenBefore) continue;
+      if (match === null) return null;
+      ws.data.matches.set(matchId, match.otherUserId);
+      return match.otherUserId;
+    }
+    return null; // removals keep landing: refuse rather than trust a row that may be stale
   }
 
   async function dispatch(ws: RealtimeSocket, frame: ClientFrame) {
