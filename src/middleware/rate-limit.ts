@@ -29,6 +29,16 @@ export class RateLimiter {
     return Math.max(1, Math.ceil((entry.windowStart + this.windowMs - this.now()) / 1000));
   }
 
+  /**
+   * Gives back one hit counted in the key's current window (a request counted up front that
+   * turned out not to count, e.g. a successful sign-in). Harmless when there is nothing to give back.
+   */
+  release(key: string): void {
+    const entry = this.#hits.get(key);
+    if (entry === undefined || this.now() - entry.windowStart >= this.windowMs || entry.count === 0) return;
+    entry.count--;
+  }
+
   reset(key: string): void {
     this.#hits.delete(key);
   }

@@ -9,3 +9,6 @@ export function newId(): string {
 export function newToken(bytes = 20): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(bytes)));
 }
+
+/** The characters of every id and token above (lower-case base32): what a path parameter may hold. */
+export const ID_CHARACTERS = /^[a-z2-7]+$/;

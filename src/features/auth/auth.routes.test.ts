@@ -134,6 +134,37 @@ describe("POST /api/auth/register", () => {
   });
 });
 
+describe("POST /api/auth/register: unknown fields and the per-address throttle", () => {
+  it("drops unknown fields: isAdmin, plan or an id in the body change nothing", async () => {
+    const chosenId = "a".repeat(26);
+    const result = await register({ ...newcomer, captchaToken: await t.solveCaptcha(), isAdmin: true, plan: "premium_plus", planExpiresAt: null, isPremium: true, isBanned: false, id: chosenId });
+    expect(result.status).toBe(201);
+    expect(result.body).toMatchObject({ isAdmin: false });
+    expect(result.body.id).not.toBe(chosenId);
+    const [row] = await t.deps.db.select({ id: users.id, isAdmin: users.isAdmin, plan: users.plan, planExpiresAt: users.planExpiresAt }).from(users);
+    expect(row).toEqual({ id: result.body.id as string, isAdmin: false, plan: "free", planExpiresAt: null });
+    const me = await t.request("GET", "/api/auth/user", { cookie: sessionCookieFrom(result.response) });
+    expect(await me.json()).toMatchObject({ isAdmin: false, isPremium: false });
+  });
+
+  it("creates at most 10 accounts an hour from one address, even in a parallel burst; refused attempts use no slot", async () => {
+    // Refused (no captcha): gives back the slot it was counted against.
+    expect((await register({ ...newcomer, email: "refused@example.com" })).status).toBe(400);
+    const tokens = await Promise.all(Array.from({ length: 12 }, () => t.solveCaptcha()));
+    const results = await Promise.all(tokens.map((captchaToken, i) => register({ ...newcomer, email: `member${i}@example.com`, captchaToken })));
+    const statuses = results.map((result) => result.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(2);
+    const refused = results.find((result) => result.status === 429)!;
+    expect(refused.body).toEqual({ message: "Too many accounts created from this network. Please try again later" });
+    expect(Number(refused.response.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(refused.response.headers.get("Retry-After"))).toBeLessThanOrEqual(60 * 60);
+    expect(await userCount()).toBe(10);
+    t.clock.advance(hour);
+    expect((await register({ ...newcomer, email: "later@example.com", captchaToken: await t.solveCaptcha() })).status).toBe(201);
+  });
+});
+
 describe("POST /api/auth/login", () => {
   it("refuses a missing email or password with 'Please fill in all fields'", async () => {
     for (const body of [{ email: "maria@example.com", password: "" }, { email: "", password: "secret secret" }, {}, { email: "   ", password: "x" }]) {
@@ -208,6 +239,47 @@ describe("POST /api/auth/login", () => {
   it("limits failed sign-ins per address too, across different accounts", async () => {
     for (let attempt = 1; attempt <= 10; attempt++) expect((await login(`guess${attempt}@example.com`, "some password")).status).toBe(401);
     expect((await login("guess11@example.com", "some password")).status).toBe(429);
+  });
+
+  it("a parallel burst from one address across different emails gets no more than 10 tries hashed", async () => {
+    const verify = spyOn(Bun.password, "verify");
+    try {
+      const responses = await Promise.all(Array.from({ length: 15 }, (_, i) => login(`guess${i}@example.com`, "some password")));
+      const statuses = responses.map((response) => response.status);
+      expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+      expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+      expect(verify.mock.calls.length).toBeLessThanOrEqual(10);
+    } finally {
+      verify.mockRestore();
+    }
+  });
+
+  it("a successful sign-in gives the address back the slot it was counted against", async () => {
+    const user = await t.registerUser();
+    for (let attempt = 1; attempt <= 9; attempt++) expect((await login(`guess${attempt}@example.com`, "some password")).status).toBe(401);
+    expect((await login(user.email, user.password)).status).toBe(200);
+    // Nine failures so far: the tenth is still heard (and hashed), the eleventh is not.
+    expect((await login("guess10@example.com", "some password")).status).toBe(401);
+    expect((await login("guess11@example.com", "some password")).status).toBe(429);
+  });
+
+  it("runs an argon2id verification for an unknown email too, at the same cost as for a real account (no timing tell)", async () => {
+    const user = await t.registerUser();
+    const verify = spyOn(Bun.password, "verify");
+    try {
+      expect((await login("nobody@example.com", user.password)).status).toBe(401);
+      expect(verify).toHaveBeenCalledTimes(1);
+      expect((await login(user.email, "not the right password")).status).toBe(401);
+      expect(verify).toHaveBeenCalledTimes(2);
+      const [dummyHash, realHash] = verify.mock.calls.map((call) => String(call[1]));
+      expect(dummyHash).toStartWith("$argon2id$");
+      expect(dummyHash).not.toBe(realHash);
+      // "$argon2id$v=19$m=65536,t=2,p=1$…": same algorithm, version and cost parameters.
+      const cost = (hash: string) => hash.split("$").slice(1, 4).join("$");
+      expect(cost(dummyHash!)).toBe(cost(realHash!));
+    } finally {
+      verify.mockRestore();
+    }
   });
 
   it("refuses a banned account", async () => {
@@ -316,13 +388,74 @@ describe("sessions", () => {
   it("stores only a hash of the session token", async () => {
     const user = await t.registerUser();
     const token = decodeURIComponent(user.cookie.split("=")[1]!);
-    expect(token.length).toBeGreaterThanOrEqual(20);
+    // Lower-case base32: 5 bits a character, so at least 24 characters carry the required 120 bits.
+    expect(token).toMatch(/^[a-z2-7]+$/);
+    expect(token.length * 5).toBeGreaterThanOrEqual(120);
     const rows = await t.deps.db.select().from(sessions);
     expect(rows.length).toBe(1);
     expect(rows[0]!.id).not.toBe(token);
-    expect(rows[0]!.id).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.id).toBe(new Bun.CryptoHasher("sha256").update(token).digest("hex"));
     const everything = JSON.stringify(rows);
     expect(everything).not.toContain(token);
+  });
+
+  it("refreshes a member's last-seen time at most once an hour", async () => {
+    const user = await t.registerUser();
+    const lastSeen = async () => (await t.deps.db.select({ lastSeenAt: sessions.lastSeenAt }).from(sessions))[0]!.lastSeenAt.getTime();
+    const me = async () => expect((await t.request("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(200);
+    const signedInAt = t.clock.now().getTime();
+    expect(await lastSeen()).toBe(signedInAt);
+    for (const step of [minute, 30 * minute, 28 * minute]) {
+      t.clock.advance(step);
+      await me();
+      expect(await lastSeen()).toBe(signedInAt);
+    }
+    t.clock.advance(minute); // an hour since the last write
+    await me();
+    const touchedAt = t.clock.now().getTime();
+    expect(await lastSeen()).toBe(touchedAt);
+    t.clock.advance(59 * minute);
+    await me();
+    await me();
+    expect(await lastSeen()).toBe(touchedAt);
+    t.clock.advance(minute);
+    await me();
+    expect(await lastSeen()).toBe(t.clock.now().getTime());
+  });
+
+  it("over https names the cookie __Host-kasih_session: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain", async () => {
+    t.close();
+    const origin = "https://kasih.example";
+    t = await createTestApp({ env: { APP_ORIGIN: origin } });
+    expect(t.config.isHttps).toBe(true);
+    const registration = await t.request("POST", "/api/auth/register", { body: { ...newcomer, captchaToken: await t.solveCaptcha() }, headers: { Origin: origin } });
+    expect(registration.status).toBe(201);
+    const signIn = await t.request("POST", "/api/auth/login", { body: { email: newcomer.email, password: newcomer.password }, headers: { Origin: origin } });
+    expect(signIn.status).toBe(200);
+    let cookie = "";
+    for (const response of [registration, signIn]) {
+      const setCookies = response.headers.getSetCookie();
+      expect(setCookies.filter((value) => value.startsWith("kasih_session="))).toEqual([]);
+      const setCookie = setCookies.find((value) => value.startsWith("__Host-kasih_session="));
+      expect(setCookie).toBeDefined();
+      const attributes = setCookie!.split(";").slice(1).map((attribute) => attribute.trim());
+      const names = attributes.map((attribute) => attribute.split("=")[0]!.toLowerCase());
+      expect(names).toContain("secure");
+      expect(names).toContain("httponly");
+      expect(attributes).toContain("SameSite=Lax");
+      expect(attributes).toContain("Path=/");
+      expect(names).not.toContain("domain");
+      cookie = setCookie!.split(";")[0]!;
+    }
+    expect((await t.request("GET", "/api/auth/user", { cookie })).status).toBe(200);
+    // The unprefixed name (settable by a sibling subdomain or over http) opens nothing.
+    expect((await t.request("GET", "/api/auth/user", { cookie: cookie.replace("__Host-", "") })).status).toBe(401);
+    // Logout clears it with Secure and Path=/, or a browser would ignore the __Host- deletion.
+    const logout = await t.request("GET", "/api/logout", { cookie });
+    const cleared = logout.headers.getSetCookie().find((value) => value.startsWith("__Host-kasih_session="));
+    expect(cleared).toMatch(/Max-Age=0/);
+    expect(cleared).toMatch(/; Secure/);
+    expect(cleared).toMatch(/; Path=\//);
   });
 
   it("ends a member's session after 14 days idle", async () => {

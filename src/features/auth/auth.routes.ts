@@ -37,16 +37,21 @@ export function authRoutes(deps: AppDeps) {
     .post("/auth/register", zValidator("json", registerBodySchema, invalidBody(AUTH_MESSAGES.fillAllFields)), async (c) => {
       const input = c.req.valid("json");
       const ip = clientIp(c, deps.config.trustProxy);
-      if (registrationsByIp.isLimited(ip)) {
+      // Counted before the captcha and the hash, given back unless an account is made: counting
+      // only after success let a parallel burst from one address all pass the check.
+      if (!registrationsByIp.hit(ip)) {
         c.header("Retry-After", String(registrationsByIp.retryAfterSeconds(ip)));
         return c.json({ message: AUTH_MESSAGES.tooManyRegistrations }, 429);
       }
+      const refuse = (message: string, status: 400 | 401 | 403 | 409) => {
+        registrationsByIp.release(ip);
+        return c.json({ message }, status);
+      };
       const problem = registrationFormProblem(input);
-      if (problem !== null) return c.json({ message: problem }, 400);
-      if (!(await consumeCaptcha(deps.db, deps.captcha, input.captchaToken))) return c.json({ message: AUTH_MESSAGES.captchaRequired }, 400);
+      if (problem !== null) return refuse(problem, 400);
+      if (!(await consumeCaptcha(deps.db, deps.captcha, input.captchaToken))) return refuse(AUTH_MESSAGES.captchaRequired, 400);
       const result = await registerUser(deps, input);
-      if (!result.ok) return c.json({ message: result.message }, result.status);
-      registrationsByIp.hit(ip);
+      if (!result.ok) return refuse(result.message, result.status);
       await startSession(c, result.value.id, result.value.isAdmin);
       return c.json({ id: result.value.id, email: input.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName, isAdmin: result.value.isAdmin, isNewUser: true }, 201);
     })
@@ -56,20 +61,26 @@ export function authRoutes(deps: AppDeps) {
       if (problem !== null) return c.json({ message: problem }, 400);
       const ip = clientIp(c, deps.config.trustProxy);
       const accountKey = email.toLowerCase();
-      // Refused before any hashing, so a guessing run costs us nothing. The account's attempt is
-      // counted BEFORE hashing (a success resets it below): checking first and counting after the
-      // hash let a burst of parallel guesses all pass the check before the first one failed.
-      if (failedLoginsByIp.isLimited(ip) || !failedLoginsByAccount.hit(accountKey)) {
+      // Refused before any hashing, so a guessing run costs us nothing. Both the address's and the
+      // account's attempt are counted BEFORE hashing (a success gives them back below): checking
+      // first and counting after the hash let a burst of parallel guesses all pass the check
+      // before the first one failed.
+      const ipAllowed = failedLoginsByIp.hit(ip);
+      if (!ipAllowed || !failedLoginsByAccount.hit(accountKey)) {
+        // Refused by the account's limit alone: nothing was hashed, so the address keeps its slot.
+        if (ipAllowed) failedLoginsByIp.release(ip);
         const retryAfter = Math.max(failedLoginsByAccount.retryAfterSeconds(accountKey), failedLoginsByIp.retryAfterSeconds(ip));
         c.header("Retry-After", String(retryAfter));
         return c.json({ message: AUTH_MESSAGES.tooManyAttempts }, 429);
       }
       const result = await authenticate(deps, email, password);
       if (!result.ok) {
-        if (result.status === 401) failedLoginsByIp.hit(ip);
+        // Only a wrong password (or unknown email) counts against the address, as before.
+        if (result.status !== 401) failedLoginsByIp.release(ip);
         return c.json({ message: result.message }, result.status);
       }
       failedLoginsByAccount.reset(accountKey);
+      failedLoginsByIp.release(ip);
       await startSession(c, result.value.id, result.value.isAdmin);
       return c.json({ isNewUser: !result.value.hasPhoto });
     })

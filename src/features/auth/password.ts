@@ -3,21 +3,25 @@ import { COMMON_PASSWORDS } from "./common-passwords";
 
 /**
  * argon2id with Bun's defaults. Hashing is deliberately slow, so at most
- * `maxConcurrentHashes` run at once: a flood of sign-ins queues instead of starving
+ * `MAX_CONCURRENT_HASHES` run at once: a flood of sign-ins queues instead of starving
  * every other request of CPU.
  */
-const maxConcurrentHashes = 2;
+export const MAX_CONCURRENT_HASHES = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
 
 async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= maxConcurrentHashes) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
+  // A finished hash hands its slot straight to the next in line (`running` stays counted):
+  // freeing it and letting the waiter take it a tick later let a newcomer slip in between,
+  // so more than the cap could run at once.
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
   try {
     return await work();
   } finally {
-    running--;
-    waiting.shift()?.();
+    const next = waiting.shift();
+    if (next === undefined) running--;
+    else next();
   }
 }
 
@@ -35,7 +39,7 @@ export function verifyPassword(password: string, hash: string): Promise<boolean>
  */
 let dummyHash: Promise<string> | null = null;
 export function verifyAgainstDummy(password: string): Promise<boolean> {
-  dummyHash ??= Bun.password.hash("kasih-dummy-password-for-timing", { algorithm: "argon2id" });
+  dummyHash ??= hashPassword("kasih-dummy-password-for-timing"); // under the cap like any other hash
   return dummyHash.then((hash) => verifyPassword(password, hash)).then(() => false);
 }
 

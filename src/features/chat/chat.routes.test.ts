@@ -56,6 +56,33 @@ describe("GET /api/matches/{matchId}/messages", () => {
   });
 });
 
+describe("the :matchId parameter", () => {
+  test("an id that is too long or holds characters ids never have is 400 with a message, on every chat route", async () => {
+    const { a } = await pair();
+    const bad = ["x".repeat(65), "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abc%27%20or%201%3D1", "abc.def", "%E2%9C%93"];
+    for (const matchId of bad) {
+      for (const [method, path, body] of [
+        ["GET", `/api/matches/${matchId}/messages`, undefined],
+        ["POST", `/api/matches/${matchId}/messages`, { content: "Hi" }],
+        ["POST", `/api/matches/${matchId}/read`, undefined],
+      ] as const) {
+        const response = await app.request(method, path, { cookie: a.cookie, body });
+        expect(response.status).toBe(400);
+        expect(await response.json()).toEqual({ message: "Invalid match id" });
+      }
+    }
+    expect(await app.deps.db.select().from(messages)).toHaveLength(0);
+  });
+
+  test("a well-formed id that is no match of yours is still 404, and signed out is still 401", async () => {
+    const { a } = await pair();
+    const unknown = "a".repeat(26);
+    expect((await app.request("GET", `/api/matches/${unknown}/messages`, { cookie: a.cookie })).status).toBe(404);
+    expect((await app.request("POST", `/api/matches/${unknown}/read`, { cookie: a.cookie })).status).toBe(404);
+    expect((await app.request("GET", `/api/matches/${"x".repeat(65)}/messages`)).status).toBe(401);
+  });
+});
+
 describe("POST /api/matches/{matchId}/messages", () => {
   test("trims the text and stores it with the sender", async () => {
     const { a, b, matchId } = await pair();

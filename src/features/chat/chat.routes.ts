@@ -4,12 +4,14 @@ import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
 import { RateLimiter } from "../../middleware/rate-limit";
 import { realtimeFor } from "../../realtime/realtime";
-import { findMatchFor } from "../matches/matches.service";
-import { messagesQuerySchema, sendMessageSchema } from "./chat.schemas";
+import { findUnblockedMatchFor } from "../matches/matches.service";
+import { matchParamSchema, messagesQuerySchema, sendMessageSchema } from "./chat.schemas";
 import { listMessages, markRead, sendMessage } from "./chat.service";
 
 /** Messages one member may send over HTTP in a minute. */
 const MESSAGES_PER_MINUTE = 60;
+
+const INVALID_MATCH_ID = "Invalid match id";
 
 const invalid = (message: string) => (result: { success: boolean }, c: { json: (body: unknown, status: 400) => Response }) =>
   result.success ? undefined : c.json({ message }, 400);
@@ -25,16 +27,16 @@ export function chatRoutes(deps: AppDeps) {
   const sendsPerUser = new RateLimiter(MESSAGES_PER_MINUTE, 60_000, () => deps.clock.now().getTime());
   return new Hono<AppEnv>()
     .use("/matches/:matchId/*", requireUser)
-    .get("/matches/:matchId/messages", zValidator("query", messagesQuerySchema, invalid("Invalid query")), async (c) => {
+    .get("/matches/:matchId/messages", zValidator("param", matchParamSchema, invalid(INVALID_MATCH_ID)), zValidator("query", messagesQuerySchema, invalid("Invalid query")), async (c) => {
       const user = currentUser(c);
-      const matchId = c.req.param("matchId");
-      if ((await findMatchFor(deps.db, matchId, user.id)) === null) return c.json({ message: "Match not found" }, 404);
+      const matchId = c.req.valid("param").matchId;
+      if ((await findUnblockedMatchFor(deps.db, matchId, user.id)) === null) return c.json({ message: "Match not found" }, 404);
       const query = c.req.valid("query");
       return c.json(await listMessages(deps.db, matchId, query));
     })
-    .post("/matches/:matchId/messages", zValidator("json", sendMessageSchema, invalid("Message cannot be empty")), async (c) => {
+    .post("/matches/:matchId/messages", zValidator("param", matchParamSchema, invalid(INVALID_MATCH_ID)), zValidator("json", sendMessageSchema, invalid("Message cannot be empty")), async (c) => {
       const user = currentUser(c);
-      const matchId = c.req.param("matchId");
+      const matchId = c.req.valid("param").matchId;
       if (!sendsPerUser.hit(user.id)) {
         c.header("Retry-After", String(sendsPerUser.retryAfterSeconds(user.id)));
         return c.json({ message: "Too many messages. Please slow down" }, 429);
@@ -45,10 +47,10 @@ export function chatRoutes(deps: AppDeps) {
       realtime.hub.sendToUsers([user.id, result.recipientId], { type: "new_message", matchId, message: result.message });
       return c.json({ ...result.message, remainingToday: result.remaining }, 201);
     })
-    .post("/matches/:matchId/read", async (c) => {
+    .post("/matches/:matchId/read", zValidator("param", matchParamSchema, invalid(INVALID_MATCH_ID)), async (c) => {
       const user = currentUser(c);
-      const matchId = c.req.param("matchId");
-      const match = await findMatchFor(deps.db, matchId, user.id);
+      const matchId = c.req.valid("param").matchId;
+      const match = await findUnblockedMatchFor(deps.db, matchId, user.id);
       if (match === null) return c.json({ message: "Match not found" }, 404);
       const readAt = await markRead(deps.db, deps.clock.now(), matchId, user.id);
       if (readAt !== null) realtime.hub.sendToUsers([match.otherUserId, user.id], { type: "message_read", matchId, readAt, readerId: user.id });

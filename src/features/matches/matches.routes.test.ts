@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from
 // Registration hashes passwords (argon2): on a shared machine a test with several users takes seconds.
 setDefaultTimeout(30_000);
 import { eq } from "drizzle-orm";
-import { matches, messages, photos, profiles } from "../../../db/schema";
+import { blocks, matches, messages, photos, profiles, sessions } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { matchUsers } from "../../testing/match-fixtures";
 
@@ -45,6 +45,56 @@ describe("GET /api/matches", () => {
 
   test("signed out gets 401", async () => {
     expect((await app.request("GET", "/api/matches")).status).toBe(401);
+  });
+
+  test("the list and the chat never carry the other person's email, exact position or session data", async () => {
+    const me = await app.registerUser({ firstName: "Maria" });
+    const other = await app.registerUser({ firstName: "Yohanes" });
+    await app.deps.db.insert(profiles).values({ userId: other.id, age: 29, gender: "male", denomination: "Catholic", churchName: "St. Yoseph", faithTestimony: "x", faithDuration: "5-10 years", bio: "x", city: "jakarta", cityLat: -6.2088123, cityLng: 106.8456789 });
+    const matchId = await matchUsers(app, me, other);
+    await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: other.cookie, body: { content: "Halo Maria" } });
+    const sent = await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: me.cookie, body: { content: "Halo Yohanes" } });
+    const bodies = [
+      await (await app.request("GET", "/api/matches", { cookie: me.cookie })).text(),
+      await (await app.request("GET", `/api/matches/${matchId}/messages`, { cookie: me.cookie })).text(),
+      await sent.text(),
+    ];
+    const secrets = [other.email, other.email.split("@")[0]!, "-6.2088", "106.8456", other.cookie.split("=")[1]!, ...(await app.deps.db.select({ id: sessions.id }).from(sessions)).map((row) => row.id)];
+    for (const body of bodies) {
+      expect(body).toContain("Yohanes");
+      for (const secret of secrets) expect(body).not.toContain(secret);
+      expect(body).not.toMatch(/"(email|phone|cityLat|cityLng|lat|lng|latitude|longitude|passwordHash|sessionId)"/);
+    }
+  });
+
+  test("leaves out a match whose row outlived a block, whichever of the two blocked", async () => {
+    const me = await app.registerUser({ firstName: "Maria" });
+    const blocker = await app.registerUser({ firstName: "Yohanes" });
+    const blocked = await app.registerUser({ firstName: "Paulus" });
+    const friend = await app.registerUser({ firstName: "Lukas" });
+    const blockedByThem = await matchUsers(app, me, blocker);
+    const blockedByMe = await matchUsers(app, me, blocked);
+    const kept = await matchUsers(app, me, friend);
+    // A block racing a swipe: the block row is written, the match row remains.
+    await app.deps.db.insert(blocks).values([
+      { blockerId: blocker.id, blockedId: me.id, createdAt: app.clock.now() },
+      { blockerId: me.id, blockedId: blocked.id, createdAt: app.clock.now() },
+    ]);
+    expect(await app.deps.db.select().from(matches)).toHaveLength(3);
+
+    const mine = await (await app.request("GET", "/api/matches", { cookie: me.cookie })).json();
+    expect(mine.map((m: { id: string }) => m.id)).toEqual([kept]);
+    for (const [other, matchId] of [[blocker, blockedByThem], [blocked, blockedByMe]] as const) {
+      const theirs = await (await app.request("GET", "/api/matches", { cookie: other.cookie })).json();
+      expect(theirs.map((m: { id: string }) => m.id)).not.toContain(matchId);
+      expect(theirs).toEqual([]);
+    }
+    // Nor can the chat of such a pair be read or marked read.
+    for (const path of [`/api/matches/${blockedByThem}/messages`, `/api/matches/${blockedByMe}/messages`]) {
+      expect((await app.request("GET", path, { cookie: me.cookie })).status).toBe(404);
+    }
+    expect((await app.request("POST", `/api/matches/${blockedByMe}/read`, { cookie: me.cookie })).status).toBe(404);
+    expect((await app.request("GET", `/api/matches/${kept}/messages`, { cookie: me.cookie })).status).toBe(200);
   });
 });
 

@@ -59,7 +59,8 @@ interface MatchListRow {
 
 /**
  * The user's matches, newest activity first: `user1` is always the OTHER person (spec point 3),
- * with the main photo, the last message and how many of theirs are unread. One query.
+ * with the main photo, the last message and how many of theirs are unread. One query. Banned
+ * people and pairs where either has blocked the other are left out.
  */
 export async function listMatches(db: Database, userId: string) {
   const rows = (await db.all(sql`
@@ -75,6 +76,8 @@ export async function listMatches(db: Database, userId: string) {
     left join messages lm on lm.id = (
       select id from messages x where x.match_id = m.id order by x.created_at desc, x.rowid desc limit 1)
     where (m.user1_id = ${userId} or m.user2_id = ${userId}) and u.is_banned = 0
+      -- A block removes the match, but a block racing a swipe can leave the row: never list it.
+      and not exists (select 1 from blocks b where (b.blocker_id = ${userId} and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = ${userId}))
     order by coalesce(m.last_message_at, m.created_at) desc, m.id desc
   `)) as MatchListRow[];
   return rows.map((row) => ({

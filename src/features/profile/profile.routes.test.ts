@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { photos, profiles } from "../../../db/schema";
+import { photos, profiles, users } from "../../../db/schema";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
 import { MAX_PHOTO_BYTES } from "../../platform/constants";
 import { containsText, dataUrl, GPS_SECRET, jpegWithGps, pngWithText, webpWithExif } from "./photos/test-images";
@@ -226,6 +226,75 @@ describe("PATCH /api/profile (Edit Profile)", () => {
       }
       expect((await (await t.request("GET", "/api/profile", { cookie: user.cookie })).json()).searchDistance).toBe(50);
     });
+  });
+});
+
+describe("unknown fields in profile bodies are dropped", () => {
+  /** What a tampering client might add: account flags, a paid plan, someone else's ids, a made-up place. */
+  const tampering = (victimId: string) => ({
+    isAdmin: true,
+    plan: "premium_plus",
+    planExpiresAt: null,
+    isPremium: true,
+    isBanned: true,
+    boostedUntil: "2100-01-01T00:00:00.000Z",
+    email: "someone.else@example.com",
+    id: victimId,
+    cityLat: 1.5,
+    cityLng: 2.5,
+  });
+
+  const accountOf = async (id: string) => {
+    const [row] = await t.deps.db
+      .select({ email: users.email, isAdmin: users.isAdmin, plan: users.plan, planExpiresAt: users.planExpiresAt, isBanned: users.isBanned, boostedUntil: users.boostedUntil })
+      .from(users)
+      .where(eq(users.id, id));
+    return row!;
+  };
+
+  test("POST and PATCH of the profile, the distance slider and the profile picture with isAdmin, plan or another user's id change nothing of that kind", async () => {
+    const victim = await userWithProfile();
+    const user = await newUser();
+    const victimAccountBefore = await accountOf(victim.id);
+    const [victimProfileBefore] = await t.deps.db.select().from(profiles).where(eq(profiles.userId, victim.id));
+    const untouched = { email: user.email.toLowerCase(), isAdmin: false, plan: "free" as const, planExpiresAt: null, isBanned: false, boostedUntil: null };
+
+    const created = await t.request("POST", "/api/profile", { cookie: user.cookie, body: { ...validCreate([dataUrl(jpegWithGps())]), ...tampering(victim.id) } });
+    expect(created.status).toBe(201);
+    const profile = await created.json();
+    expect(profile.userId).toBe(user.id);
+    expect(await accountOf(user.id)).toEqual(untouched);
+
+    const edited = await t.request("PATCH", "/api/profile", { cookie: user.cookie, body: { ...validEdit(profile.photos), ...tampering(victim.id), bio: "An edited bio, long enough" } });
+    expect(edited.status).toBe(200);
+    expect((await edited.json()).bio).toBe("An edited bio, long enough");
+    expect(await accountOf(user.id)).toEqual(untouched);
+
+    // The slider with extra fields is no slider save: nothing is stored either way.
+    const slider = await t.request("PATCH", "/api/profile", { cookie: user.cookie, body: { searchDistance: 100, ...tampering(victim.id) } });
+    expect([200, 400]).toContain(slider.status);
+    const picture = await t.request("PATCH", "/api/auth/profile-picture", { cookie: user.cookie, body: { profileImageUrl: "", ...tampering(victim.id) } });
+    expect(picture.status).toBe(200);
+    expect(await accountOf(user.id)).toEqual(untouched);
+
+    const [own] = await t.deps.db.select({ cityLat: profiles.cityLat, cityLng: profiles.cityLng }).from(profiles).where(eq(profiles.userId, user.id));
+    expect(own).toEqual({ cityLat: null, cityLng: null });
+    // The other person's account and profile are as they were.
+    expect(await accountOf(victim.id)).toEqual(victimAccountBefore);
+    expect((await t.deps.db.select().from(profiles).where(eq(profiles.userId, victim.id)))[0]).toEqual(victimProfileBefore!);
+    const me = await (await t.request("GET", "/api/auth/user", { cookie: user.cookie })).json();
+    expect(me).toMatchObject({ isAdmin: false, isPremium: false });
+  });
+
+  test("a PATCH with userId naming someone else is refused and their profile is untouched", async () => {
+    const owner = await userWithProfile();
+    const intruder = await userWithProfile();
+    const [before] = await t.deps.db.select().from(profiles).where(eq(profiles.userId, owner.id));
+    const response = await t.request("PATCH", "/api/profile", { cookie: intruder.cookie, body: { ...validEdit(intruder.profile.photos), userId: owner.id, bio: "Overwritten bio by someone else" } });
+    expect(response.status).toBe(403);
+    const slider = await t.request("PATCH", "/api/profile", { cookie: intruder.cookie, body: { userId: owner.id, searchDistance: 200 } });
+    expect(slider.status).toBe(403);
+    expect((await t.deps.db.select().from(profiles).where(eq(profiles.userId, owner.id)))[0]).toEqual(before!);
   });
 });
 

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase, type DatabaseHandle } from "./client";
+
+let dir: string;
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "kasih-client-"));
+  handle = await openDatabase(`file:${join(dir, "kasih.db")}`);
+});
+afterAll(() => {
+  handle.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function pragma(name: string) {
+  const result = await handle.client.execute(`PRAGMA ${name}`);
+  return Object.values(result.rows[0] ?? {})[0];
+}
+
+describe("openDatabase (a file database)", () => {
+  test("runs in WAL mode", async () => {
+    expect(String(await pragma("journal_mode")).toLowerCase()).toBe("wal");
+  });
+
+  test("waits for a busy write lock instead of failing at once", async () => {
+    expect(Number(await pragma("busy_timeout"))).toBeGreaterThanOrEqual(1000);
+  });
+
+  test("syncs every commit (synchronous=FULL), so committed writes survive a power cut", async () => {
+    expect(Number(await pragma("synchronous"))).toBe(2); // 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA
+  });
+
+  test("enforces foreign keys", async () => {
+    expect(Number(await pragma("foreign_keys"))).toBe(1);
+  });
+
+  test("keeps these settings for a statement run after others (one connection, pragmas per connection)", async () => {
+    await handle.client.execute("create table if not exists t (x integer)");
+    await handle.client.batch(["insert into t values (1)", "insert into t values (2)"], "write");
+    expect(Number(await pragma("synchronous"))).toBe(2);
+    expect(Number(await pragma("busy_timeout"))).toBeGreaterThanOrEqual(1000);
+  });
+});
