@@ -210,9 +210,9 @@ describe("matched members chat live and call each other", () => {
     await hydrated(a, "chat-panel");
     await Bun.sleep(500);
     await a.getByTestId("safety-menu").click();
-    await a.getByRole("button", { name: "Batalkan kecocokan" }).first().click();
+    await a.getByRole("button", { name: "Batalkan match" }).first().click();
     await screenshot(a, "unmatch-confirm-id-phone");
-    await a.locator("dialog[open]").getByRole("button", { name: "Batalkan kecocokan" }).click();
+    await a.locator("dialog[open]").getByRole("button", { name: "Batalkan match" }).click();
     await a.waitForURL(`${server.origin}/matches`);
     await b.getByText("This conversation has ended").waitFor({ timeout: 10_000 });
     expect(await (await apiAs(server.origin, budi, "GET", "/api/matches")).json()).toEqual([]);

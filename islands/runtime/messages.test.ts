@@ -13,7 +13,7 @@ describe("API messages on screens", () => {
   it("shows the network text, never the browser's English, when the server was not reached", () => {
     const failedFetch = new TypeError("Failed to fetch");
     expect(errorText(translator("en"), failedFetch)).toBe("Cannot reach the server. Check your connection and try again");
-    expect(errorText(translator("id"), failedFetch)).toBe("Tidak dapat terhubung ke server. Periksa koneksi Anda lalu coba lagi");
+    expect(errorText(translator("id"), failedFetch)).toBe("Tidak dapat terhubung ke server. Periksa koneksimu lalu coba lagi");
     expect(errorText(translator("id"), new ApiError("Daily swipe limit reached", 429))).toBe("Batas geser harian tercapai");
   });
 

@@ -104,7 +104,7 @@ describe("GET /google-setup", () => {
     const app = await appWith();
     const { html } = await page(app, "/google-setup", "id");
     expect(html).toContain('lang="id"');
-    expect(html).toContain("Alamat aplikasi Anda");
+    expect(html).toContain("Alamat aplikasimu");
     expect(html).toContain("Akses admin sementara");
   });
 });
@@ -213,7 +213,7 @@ describe("GET /privacy-policy and /data-deletion", () => {
     const app = await appWith();
     const { html } = await page(app, "/privacy-policy", "id");
     expect(html).toContain("Kebijakan privasi");
-    expect(html).toContain("Hak Anda menurut UU PDP");
+    expect(html).toContain("Hakmu menurut UU PDP");
     // Default contact: the support mailbox at the app's own host.
     expect(html).toContain("support@localhost");
   });

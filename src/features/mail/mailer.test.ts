@@ -40,7 +40,7 @@ describe("createMailer", () => {
     expect(raw).toContain("Content-Type: text/plain");
     expect(raw).toContain("Content-Type: text/html");
     // The account's language: the Indonesian subject.
-    expect(raw).toContain("Subject: Atur ulang kata sandi Kasih Anda");
+    expect(raw).toContain("Subject: Atur ulang kata sandi akun Kasih-mu");
     expect(resetTokenFromMail(raw!)).toBe("abcdefghijklmnopqrstuvwxyz234567");
   });
 });
