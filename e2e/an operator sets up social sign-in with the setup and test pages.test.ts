@@ -10,7 +10,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
-import { createAccount, signInContext } from "./support/accounts";
+import { apiAs, createAccount, signInContext } from "./support/accounts";
+import { dataUrl, jpegWithGps } from "../src/features/profile/photos/test-images";
 import { startServer, type RunningServer } from "./support/server";
 
 let server: RunningServer;
@@ -29,6 +30,8 @@ async function useLanguage(context: BrowserContext, lang: "en" | "id") {
 async function openHydrated(page: Page, path: string) {
   await page.goto(`${server.origin}${path}`, { waitUntil: "networkidle" });
 }
+
+const FIREBASE_E2E_ENV = { FIREBASE_API_KEY: "AIzaSyE2E-test-key-000000000000-Zz9q", FIREBASE_PROJECT_ID: "kasih-e2e", FIREBASE_APP_ID: "1:000000000000:web:e2e0000000000000" };
 
 describe("an operator", () => {
   it("copies the Google redirect URI on /google-setup and sees 'Copied' for about 2 seconds", async () => {
@@ -154,12 +157,7 @@ describe("an operator", () => {
 
   it("loads the Firebase SDK only when configured and shows the masked configuration", async () => {
     const configured = await startServer({
-      env: {
-        FIREBASE_API_KEY: "AIzaSyE2E-test-key-000000000000-Zz9q",
-        FIREBASE_PROJECT_ID: "kasih-e2e",
-        FIREBASE_APP_ID: "1:000000000000:web:e2e0000000000000",
-        ANDROID_PACKAGE_NAME: "id.kasih.app",
-      },
+      env: { ...FIREBASE_E2E_ENV, ANDROID_PACKAGE_NAME: "id.kasih.app" },
     });
     const browser = await openBrowser({ viewport: PHONE, permissions: ["clipboard-read", "clipboard-write"] });
     const { page } = browser;
@@ -192,7 +190,7 @@ describe("an operator", () => {
   });
 
   it("shows the 'Firebase Auth Error' card with Retry when the SDK cannot load", async () => {
-    const configured = await startServer({ env: { FIREBASE_API_KEY: "AIzaSyE2E-test-key-000000000000-Zz9q", FIREBASE_PROJECT_ID: "kasih-e2e", FIREBASE_APP_ID: "1:000000000000:web:e2e0000000000000" } });
+    const configured = await startServer({ env: FIREBASE_E2E_ENV });
     // The SDK's chunks of the client build this server serves: the ones holding Firebase Auth.
     const assets = join(import.meta.dir, "..", "dist", "client", "assets");
     const sdkChunks = readdirSync(assets).filter((name) => name.startsWith("chunk-") && /initializeApp|auth\/popup-blocked/.test(readFileSync(join(assets, name), "utf8")));
@@ -229,6 +227,44 @@ describe("an operator", () => {
       expect((await context.cookies()).some((cookie) => cookie.name.includes("session") && cookie.value !== "")).toBe(false);
     } finally {
       await browser.close();
+    }
+  });
+
+  it("signs a member out from /settings: the token-sync URL gets its DELETE and the hosted sign-in is forgotten", async () => {
+    const configured = await startServer({ env: { ...FIREBASE_E2E_ENV, FIREBASE_TOKEN_SYNC_URL: "/token-sync" } });
+    const account = await createAccount(configured.origin, { firstName: "Daniel", lastName: "Tambunan" });
+    const created = await apiAs(configured.origin, account, "POST", "/api/profile", {
+      photos: [dataUrl(jpegWithGps())],
+      age: 31,
+      gender: "male",
+      denomination: "Methodist",
+      churchName: "GMI Wesley",
+      faithTestimony: "I came to faith at a youth camp and have walked with Christ ever since then.",
+      faithDuration: "10+ years",
+      bio: "Teacher, runner, and a bass player in the church band.",
+    });
+    expect(created.status).toBe(201);
+    const browser = await openBrowser({ viewport: PHONE });
+    const { page, context } = browser;
+    const syncCalls: string[] = [];
+    try {
+      await signInContext(context, configured.origin, account);
+      // The operator's sync endpoint (same origin, served in front of Kasih) is stood in for here.
+      await page.route(`${configured.origin}/token-sync`, async (route) => {
+        syncCalls.push(route.request().method());
+        await route.fulfill({ status: 204 });
+      });
+      await page.goto(`${configured.origin}/settings`, { waitUntil: "networkidle" });
+      // What the Firebase SDK left behind from the popup sign-in.
+      await page.evaluate(() => localStorage.setItem("firebase:authUser:AIzaSyE2E:[DEFAULT]", '{"uid":"firebase-uid"}'));
+      await page.getByRole("link", { name: "Sign Out" }).click();
+      await page.waitForURL(`${configured.origin}/`);
+      expect(syncCalls).toEqual(["DELETE"]);
+      expect(await page.evaluate(() => localStorage.getItem("firebase:authUser:AIzaSyE2E:[DEFAULT]"))).toBeNull();
+      expect((await apiAs(configured.origin, account, "GET", "/api/auth/user")).status).toBe(401);
+    } finally {
+      await browser.close();
+      await configured.stop();
     }
   });
 

@@ -5,7 +5,7 @@ import { authPages } from "./features/auth/auth.pages";
 import { adminBootstrapRoutes } from "./features/auth/admin-bootstrap";
 import { authRoutes } from "./features/auth/auth.routes";
 import { devtoolsPages } from "./features/devtools/devtools.pages";
-import { firebaseCspSources } from "./features/auth/firebase-client-config";
+import { firebaseCspSources, firebaseWebConfig } from "./features/auth/firebase-client-config";
 import { firebaseLoginRoutes } from "./features/auth/firebase-login";
 import { oauthRoutes } from "./features/auth/oauth.routes";
 import { passwordResetPages } from "./features/auth/password-reset.pages";
@@ -33,7 +33,7 @@ import { realtimeFor } from "./realtime/realtime";
  * database and a fake clock and call app.request().
  */
 export function createApp(deps: AppDeps) {
-  const render = pageRenderer(deps.assets, deps.config.apiBaseUrl);
+  const render = pageRenderer(deps.assets, { apiBaseUrl: deps.config.apiBaseUrl, tokenSyncUrl: firebaseWebConfig(deps.config)?.tokenSyncUrl });
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders({ isHttps: deps.config.isHttps, extra: firebaseCspSources(deps.config) }));

@@ -1,6 +1,6 @@
 import { useI18n } from "../runtime/i18n-context";
 import { toast } from "../runtime/toast";
-import type { FirebaseWebConfig } from "../../src/features/devtools/setup-status";
+import type { FirebaseWebConfig } from "../../src/features/auth/firebase-client-config";
 import { copyText } from "./copy-button";
 import { signInHosted, signOutHosted, useHostedAuth, type HostedProvider, type HostedUser } from "./hosted-auth";
 

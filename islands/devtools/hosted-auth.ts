@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { Auth, User } from "firebase/auth";
-import type { FirebaseWebConfig } from "../../src/features/devtools/setup-status";
+import type { FirebaseWebConfig } from "../../src/features/auth/firebase-client-config";
 
 /**
  * The hosted identity service (Firebase Auth) on the test pages, shared by every island of

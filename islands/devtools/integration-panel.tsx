@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useT } from "../runtime/i18n-context";
 import { api, query } from "../runtime/api";
-import type { FirebaseWebConfig } from "../../src/features/devtools/setup-status";
+import type { FirebaseWebConfig } from "../../src/features/auth/firebase-client-config";
 import { hostedIdToken, useHostedAuth } from "./hosted-auth";
 import { useHostedActions } from "./firebase-test-panel";
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useT } from "../runtime/i18n-context";
 import { toast } from "../runtime/toast";
-import type { FirebaseWebConfig } from "../../src/features/devtools/setup-status";
+import type { FirebaseWebConfig } from "../../src/features/auth/firebase-client-config";
 import { signInHosted, useHostedAuth } from "./hosted-auth";
 
 export interface OAuthTestButtonsProps {

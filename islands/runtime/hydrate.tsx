@@ -5,6 +5,7 @@ import { I18nProvider, type Lang } from "./i18n-context";
 import { Toaster } from "../toaster";
 import { onSessionEnded } from "./api";
 import { sessionEndedHandler } from "./session-ended";
+import { installSignOutSync } from "./sign-out-sync";
 
 /** The language and copy the server embedded for this page's islands. */
 function readI18n() {
@@ -24,6 +25,7 @@ function readI18n() {
 export function hydrateIslands(registry: Record<string, ComponentType<any>>) {
   const i18n = readI18n();
   onSessionEnded(sessionEndedHandler(i18n.t));
+  installSignOutSync();
   const all: Record<string, ComponentType<any>> = { toaster: Toaster, ...registry };
   for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
     const name = element.dataset.island ?? "";

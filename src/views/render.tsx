@@ -25,7 +25,14 @@ export interface PageOptions {
 }
 
 /** Renders a whole page to HTML in the request's language. */
-export function renderPage(c: Context<AppEnv>, assets: AssetStore, apiBaseUrl: string, options: PageOptions, body: ReactNode) {
+/** What every page tells its scripts about this server. */
+export interface SiteFacts {
+  apiBaseUrl: string;
+  /** Same-origin token-sync URL of spec point 7; signed-in pages name it so sign-out links DELETE there. */
+  tokenSyncUrl?: string;
+}
+
+export function renderPage(c: Context<AppEnv>, assets: AssetStore, site: SiteFacts, options: PageOptions, body: ReactNode) {
   const lang = c.get("lang");
   const t = c.get("t");
   const hydrates = options.entry !== undefined && options.hydrates !== false;
@@ -40,7 +47,8 @@ export function renderPage(c: Context<AppEnv>, assets: AssetStore, apiBaseUrl: s
         lang={lang}
         nonce={cspNonce(c)}
         manifest={assets.manifest}
-        apiBaseUrl={apiBaseUrl}
+        apiBaseUrl={site.apiBaseUrl}
+        tokenSyncUrl={user !== null && hydrates ? site.tokenSyncUrl : undefined}
         entry={options.entry}
         i18nResources={i18nResources}
         description={options.description}
@@ -57,6 +65,6 @@ export function renderPage(c: Context<AppEnv>, assets: AssetStore, apiBaseUrl: s
 
 export type RenderPage = (c: Context<AppEnv>, options: PageOptions, body: ReactNode) => Response | Promise<Response>;
 
-export function pageRenderer(assets: AssetStore, apiBaseUrl: string): RenderPage {
-  return (c, options, body) => renderPage(c, assets, apiBaseUrl, options, body);
+export function pageRenderer(assets: AssetStore, site: SiteFacts): RenderPage {
+  return (c, options, body) => renderPage(c, assets, site, options, body);
 }

@@ -41,3 +41,31 @@ describe("GET /auth", () => {
     }
   });
 });
+
+describe("the token-sync URL on signed-in pages (sign-out DELETE, spec point 7)", () => {
+  const firebase = { FIREBASE_PROJECT_ID: "kasih-prod", FIREBASE_API_KEY: "AIza-test", FIREBASE_APP_ID: "1:2:web:3" };
+
+  it("is named on a signed-in page, so its sign-out links tell it, and never on a signed-out one", async () => {
+    const t = await createTestApp({ env: { ...firebase, FIREBASE_TOKEN_SYNC_URL: "/token-sync" } });
+    try {
+      const user = await t.registerUser();
+      const signedIn = await (await t.request("GET", "/edit-profile", { cookie: user.cookie })).text();
+      expect(signedIn).toContain('<meta name="token-sync-url" content="/token-sync"/>');
+      expect(await (await t.request("GET", "/auth")).text()).not.toContain("token-sync-url");
+    } finally {
+      t.close();
+    }
+  });
+
+  it("is never named when it points at another origin", async () => {
+    const t = await createTestApp({ env: { ...firebase, FIREBASE_TOKEN_SYNC_URL: "https://evil.example/steal" } });
+    try {
+      const user = await t.registerUser();
+      const html = await (await t.request("GET", "/edit-profile", { cookie: user.cookie })).text();
+      expect(html).not.toContain("token-sync-url");
+      expect(html).not.toContain("evil.example");
+    } finally {
+      t.close();
+    }
+  });
+});

@@ -9,14 +9,15 @@ export interface FirebaseWebConfig {
   apiKey: string;
   authDomain: string;
   projectId: string;
-  appId?: string;
+  appId: string;
   /** Same-origin URL that receives the ID token on sign-in (POST) and sign-out (DELETE), spec point 7. */
   tokenSyncUrl?: string;
 }
 
+/** Complete only with the three values the setup pages list (API key, project id, app id); authDomain defaults from the project. */
 export function firebaseWebConfig(config: Pick<Config, "firebase" | "appOrigin">): FirebaseWebConfig | null {
   const { apiKey, authDomain, projectId, appId } = config.firebase;
-  if (apiKey === undefined || authDomain === undefined || projectId === undefined) return null;
+  if (apiKey === undefined || authDomain === undefined || projectId === undefined || appId === undefined) return null;
   return { apiKey, authDomain, projectId, appId, tokenSyncUrl: sameOriginUrl(config.firebase.tokenSyncUrl, config.appOrigin) };
 }
 

@@ -6,7 +6,8 @@ import { FirebaseTestPage } from "./firebase-test.page";
 import { GoogleSetupPage } from "./google-setup.page";
 import { DataDeletionPage, PrivacyPolicyPage } from "./legal.pages";
 import { OAuthDashboardPage } from "./oauth-dashboard.page";
-import { firebaseWebConfig, setupStatus } from "./setup-status";
+import { firebaseWebConfig } from "../auth/firebase-client-config";
+import { setupStatus } from "./setup-status";
 
 /** Copy groups the devtools islands use (copy buttons, hosted sign-in, dashboard toasts). */
 const namespaces = ["devtools"];

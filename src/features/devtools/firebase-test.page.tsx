@@ -7,7 +7,8 @@ import { Island } from "../../views/island";
 import { ANDROID_KEYSTORE_VALID_UNTIL_YEAR, FACEBOOK_APP_ICON_PX } from "../../platform/constants";
 import { Bullets, ConfigRow, ConfigStatus, CopyValue, DevtoolsLayout, ExternalLink, FirebaseConfigRows, SecretStatus, Section, Steps, useList } from "./devtools.components";
 import { FACEBOOK_DEVELOPERS_URL, FIREBASE_CONSOLE_URL } from "./provider-consoles";
-import type { FirebaseWebConfig, SetupStatus } from "./setup-status";
+import type { FirebaseWebConfig } from "../auth/firebase-client-config";
+import type { SetupStatus } from "./setup-status";
 
 /**
  * /firebase-test: the hosted sign-in test of spec point 2 with, on the same page, the web setup

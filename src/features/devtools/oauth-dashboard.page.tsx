@@ -4,7 +4,8 @@ import { Island } from "../../views/island";
 import { FACEBOOK_APP_ICON_PX } from "../../platform/constants";
 import { Bullets, ConfigRow, CopyValue, DevtoolsLayout, ExternalLink, FirebaseConfigRows, OAuthCredentialRows, Section, Steps, useList } from "./devtools.components";
 import { FACEBOOK_DEVELOPERS_URL, FIREBASE_CONSOLE_URL, GOOGLE_CONSOLE_URL, PLAY_CONSOLE_URL } from "./provider-consoles";
-import type { FirebaseWebConfig, SetupStatus } from "./setup-status";
+import type { FirebaseWebConfig } from "../auth/firebase-client-config";
+import type { SetupStatus } from "./setup-status";
 
 export interface DashboardFacts {
   /** "smtp" when SMTP_URL is set, else mails go to the outbox folder. */

@@ -1,4 +1,5 @@
 import type { Config } from "../../config";
+import { firebaseWebConfig } from "../auth/firebase-client-config";
 
 /**
  * What the setup, test and migration pages show about the server's configuration. Built only
@@ -47,7 +48,7 @@ export interface SetupStatus {
 
 export function setupStatus(config: Config): SetupStatus {
   const firebase = config.firebase;
-  const firebaseConfigured = firebase.apiKey !== undefined && firebase.projectId !== undefined && firebase.appId !== undefined;
+  const firebaseConfigured = firebaseWebConfig(config) !== null;
   const android = config.android;
   const androidConfigured = android.oauthClientId !== undefined && android.packageName !== undefined && android.sha256Fingerprint !== undefined && android.firebaseAppId !== undefined;
   const done = (condition: boolean): MigrationStepStatus => (condition ? "complete" : "pending");
@@ -85,21 +86,4 @@ export function setupStatus(config: Config): SetupStatus {
       { id: "production", status: "pending" },
     ],
   };
-}
-
-/**
- * The hosted-identity web configuration the browser SDK needs, sent only when it is complete.
- * These values are public by design (every page using the SDK ships them).
- */
-export interface FirebaseWebConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  appId: string;
-}
-
-export function firebaseWebConfig(config: Config): FirebaseWebConfig | null {
-  const { apiKey, authDomain, projectId, appId } = config.firebase;
-  if (apiKey === undefined || authDomain === undefined || projectId === undefined || appId === undefined) return null;
-  return { apiKey, authDomain, projectId, appId };
 }

@@ -1,0 +1,51 @@
+/**
+ * Spec point 7: the optional token-sync URL receives a DELETE when the member signs out. Sign-out
+ * stays a plain link to /api/logout, so it works before (and without) JavaScript; when the server
+ * names a token-sync URL (meta tag, same-origin only), a click first tells that URL and forgets
+ * the hosted service's stored sign-in, without loading the Firebase SDK on every page.
+ */
+export const SIGN_OUT_PATH = "/api/logout";
+
+/** A slow or dead sync endpoint must not keep anyone signed in: sign out after this at most. */
+export const TOKEN_SYNC_TIMEOUT_MS = 2000;
+
+/** Where the Firebase web SDK keeps a signed-in user: localStorage and its IndexedDB database. */
+const FIREBASE_LOCAL_KEY_PREFIX = "firebase:authUser:";
+const FIREBASE_DATABASE = "firebaseLocalStorageDb";
+
+export function tokenSyncUrl(doc: Document = document): string | null {
+  const content = doc.querySelector<HTMLMetaElement>('meta[name="token-sync-url"]')?.content;
+  return content ? content : null;
+}
+
+/** Clears the Firebase SDK's persisted user, so the hosted session ends with ours. */
+export async function forgetHostedSignIn(storage: Storage = localStorage, databases: IDBFactory | undefined = globalThis.indexedDB): Promise<void> {
+  const keys = Array.from({ length: storage.length }, (_, index) => storage.key(index) ?? "");
+  for (const key of keys) if (key.startsWith(FIREBASE_LOCAL_KEY_PREFIX)) storage.removeItem(key);
+  if (databases === undefined) return;
+  await new Promise<void>((resolve) => {
+    const request = databases.deleteDatabase(FIREBASE_DATABASE);
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
+}
+
+/** DELETE to the token-sync URL and the hosted sign-in forgotten; never throws, never hangs. */
+export async function signOutEverywhere(url: string): Promise<void> {
+  await Promise.allSettled([
+    fetch(url, { method: "DELETE", credentials: "same-origin", signal: AbortSignal.timeout(TOKEN_SYNC_TIMEOUT_MS) }),
+    forgetHostedSignIn(),
+  ]);
+}
+
+/** Installs the click handler for every sign-out link on the page, if a token-sync URL is set. */
+export function installSignOutSync(doc: Document = document, goTo: (path: string) => void = (path) => window.location.assign(path)) {
+  const url = tokenSyncUrl(doc);
+  if (url === null) return;
+  doc.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest(`a[href="${SIGN_OUT_PATH}"]`) : null;
+    // Leave modified clicks (new tab, new window) to the browser.
+    if (link === null || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void signOutEverywhere(url).finally(() => goTo(SIGN_OUT_PATH));
+  });
+}
