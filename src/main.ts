@@ -6,12 +6,15 @@
  *   kasih migrate                            apply database migrations and exit
  *   kasih admin grant EMAIL                  make an existing user an admin
  *   kasih user premium EMAIL premium|premium_plus|free
+ *   kasih user ban EMAIL [REASON]            suspend an account and end its sessions
+ *   kasih user unban EMAIL
  *   kasih backup FILE                        consistent online copy of the database
  */
 import { ConfigError, loadConfig } from "./config";
 import { openData, startServer } from "./server";
-import { grantAdmin, setPlan } from "./features/admin/operator-commands";
+import { banUser, grantAdmin, setPlan, unbanUser } from "./features/admin/operator-commands";
 import { backupDatabase } from "../db/backup";
+import type { Database } from "../db/client";
 
 async function main(args: string[]) {
   const config = loadConfig();
@@ -47,12 +50,17 @@ async function main(args: string[]) {
       return report(result);
     }
     case "user": {
-      const [action, email, plan] = rest;
-      if (action !== "premium" || !email || !(plan === "premium" || plan === "premium_plus" || plan === "free")) {
-        return usage("kasih user premium EMAIL premium|premium_plus|free");
-      }
+      const [action, email, ...more] = rest;
+      const usageText = "kasih user premium EMAIL premium|premium_plus|free | user ban EMAIL [REASON] | user unban EMAIL";
+      if (!email) return usage(usageText);
+      const plan = more[0];
+      let run: ((db: Database) => Promise<{ ok: boolean; message: string }>) | undefined;
+      if (action === "premium" && (plan === "premium" || plan === "premium_plus" || plan === "free")) run = (db) => setPlan(db, email, plan);
+      if (action === "ban") run = (db) => banUser(db, email, more.join(" "));
+      if (action === "unban" && more.length === 0) run = (db) => unbanUser(db, email);
+      if (run === undefined) return usage(usageText);
       const handle = await openData(config);
-      const result = await setPlan(handle.db, email, plan);
+      const result = await run(handle.db);
       handle.close();
       return report(result);
     }
@@ -66,7 +74,7 @@ async function main(args: string[]) {
       return;
     }
     default:
-      return usage("kasih serve | demo | migrate | admin grant EMAIL | user premium EMAIL PLAN | backup FILE");
+      return usage("kasih serve | demo | migrate | admin grant EMAIL | user premium EMAIL PLAN | user ban|unban EMAIL | backup FILE");
   }
 }
 

@@ -216,6 +216,18 @@ describe("sockets follow sessions and matches", () => {
     expect((await two.closed).code).toBe(4003);
   });
 
+  test("a ban from the terminal (another process) closes the person's sockets at the next sweep", async () => {
+    const user = await app.registerUser();
+    const other = await app.registerUser();
+    const socket = await connect(user.cookie);
+    const kept = await connect(other.cookie);
+    const { banUser } = await import("../features/admin/operator-commands");
+    expect((await banUser(app.deps.db, user.email, "Spam")).ok).toBe(true);
+    await realtimeFor(app.deps).sweepSessions();
+    expect((await socket.closed).code).toBe(4001);
+    expect(kept.ws.readyState).toBe(WebSocket.OPEN);
+  });
+
   test("unmatch tells both sockets and the match's frames are refused afterwards", async () => {
     const { a, b, matchId } = await pair();
     const sa = await connect(a.cookie);

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, setDefaultTimeout } from "bun:test";
 import { eq } from "drizzle-orm";
-import { users } from "../../../db/schema";
+import { adminActions, sessions, users } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { grantAdmin, setPlan } from "./operator-commands";
+import { BAN_REASON_MAX, banUser, grantAdmin, setPlan, TERMINAL_OPERATOR, unbanUser } from "./operator-commands";
 
 // argon2id hashing is slow on a busy machine: a timed-out test would leak requests into the next one.
 setDefaultTimeout(60_000);
@@ -44,5 +44,39 @@ describe("kasih user premium EMAIL PLAN", () => {
 
   it("says so when no user has that address", async () => {
     expect(await setPlan(t.deps.db, "nobody@example.com", "premium")).toEqual({ ok: false, message: "No user with email nobody@example.com." });
+  });
+});
+
+describe("kasih user ban EMAIL [REASON] / unban EMAIL", () => {
+  const login = (email: string, password: string) => t.request("POST", "/api/auth/login", { body: { email, password } });
+  const actions = () => t.deps.db.select().from(adminActions).orderBy(adminActions.createdAt);
+
+  it("suspends the account, ends its sessions, refuses sign-in with the reason and records the action", async () => {
+    const user = await t.registerUser({ firstName: "Yudi", lastName: "Hartono" });
+    expect(await banUser(t.deps.db, user.email, "  Asked members for money  ")).toEqual({ ok: true, message: `${user.email} is banned; 1 session(s) ended.` });
+    expect((await t.request("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(401);
+    expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([]);
+    const refused = await login(user.email, user.password);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: "Your account has been suspended: Asked members for money" });
+    expect(await actions()).toMatchObject([{ adminId: null, adminName: TERMINAL_OPERATOR, targetUserId: user.id, targetName: "Yudi Hartono", action: "ban", reason: "Asked members for money" }]);
+  });
+
+  it("unban lets the person sign in again and is recorded too", async () => {
+    const user = await t.registerUser();
+    await banUser(t.deps.db, user.email);
+    expect(await unbanUser(t.deps.db, user.email.toUpperCase())).toEqual({ ok: true, message: `${user.email.toUpperCase()} may sign in again.` });
+    expect((await login(user.email, user.password)).status).toBe(200);
+    const [row] = await t.deps.db.select({ isBanned: users.isBanned, banReason: users.banReason }).from(users).where(eq(users.id, user.id));
+    expect(row).toEqual({ isBanned: false, banReason: null });
+    expect((await actions()).map((action) => action.action)).toEqual(["ban", "unban"]);
+  });
+
+  it("changes nothing for an unknown address or a reason that is too long", async () => {
+    const user = await t.registerUser();
+    expect(await banUser(t.deps.db, "nobody@example.com")).toEqual({ ok: false, message: "No user with email nobody@example.com." });
+    expect((await banUser(t.deps.db, user.email, "x".repeat(BAN_REASON_MAX + 1))).ok).toBe(false);
+    expect((await t.request("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(200);
+    expect(await actions()).toEqual([]);
   });
 });
