@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from
 // Registration hashes passwords (argon2): on a shared machine a test with several users takes seconds.
 setDefaultTimeout(30_000);
 import { eq } from "drizzle-orm";
-import { dailyUsage, messages } from "../../../db/schema";
+import { dailyUsage, matches, messages } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { matchUsers, setPlan } from "../../testing/match-fixtures";
 import { jakartaDayOf } from "../../platform/clock";
@@ -57,7 +57,7 @@ describe("GET /api/matches/{matchId}/messages", () => {
 });
 
 describe("the :matchId parameter", () => {
-  test("an id that is too long or holds characters ids never have is 400 with a message, on every chat route", async () => {
+  test("an id that is too long or holds characters ids never have is 400 with a message, on every chat and unmatch route", async () => {
     const { a } = await pair();
     const bad = ["x".repeat(65), "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abc%27%20or%201%3D1", "abc.def", "%E2%9C%93"];
     for (const matchId of bad) {
@@ -65,6 +65,8 @@ describe("the :matchId parameter", () => {
         ["GET", `/api/matches/${matchId}/messages`, undefined],
         ["POST", `/api/matches/${matchId}/messages`, { content: "Hi" }],
         ["POST", `/api/matches/${matchId}/read`, undefined],
+        ["POST", `/api/matches/${matchId}/unmatch`, undefined],
+        ["DELETE", `/api/matches/${matchId}`, undefined],
       ] as const) {
         const response = await app.request(method, path, { cookie: a.cookie, body });
         expect(response.status).toBe(400);
@@ -72,6 +74,7 @@ describe("the :matchId parameter", () => {
       }
     }
     expect(await app.deps.db.select().from(messages)).toHaveLength(0);
+    expect(await app.deps.db.select().from(matches)).toHaveLength(1);
   });
 
   test("a well-formed id that is no match of yours is still 404, and signed out is still 401", async () => {

@@ -5,16 +5,12 @@ import { currentUser, requireUser } from "../../middleware/guards";
 import { RateLimiter } from "../../middleware/rate-limit";
 import { realtimeFor } from "../../realtime/realtime";
 import { findUnblockedMatchFor } from "../matches/matches.service";
-import { matchParamSchema, messagesQuerySchema, sendMessageSchema } from "./chat.schemas";
+import { INVALID_MATCH_ID, invalidInput as invalid, matchParamSchema } from "../matches/matches.schemas";
+import { messagesQuerySchema, sendMessageSchema } from "./chat.schemas";
 import { listMessages, markRead, sendMessage } from "./chat.service";
 
 /** Messages one member may send over HTTP in a minute. */
 const MESSAGES_PER_MINUTE = 60;
-
-const INVALID_MATCH_ID = "Invalid match id";
-
-const invalid = (message: string) => (result: { success: boolean }, c: { json: (body: unknown, status: 400) => Response }) =>
-  result.success ? undefined : c.json({ message }, 400);
 
 /**
  * Messages of a match: only its two people (anyone else 404, never revealing it exists).

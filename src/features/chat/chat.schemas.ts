@@ -1,11 +1,5 @@
 import { z } from "zod";
 import { MESSAGE_PAGE_SIZE } from "../../platform/constants";
-import { ID_CHARACTERS } from "../../platform/ids";
-
-/** The :matchId of the chat routes: an id of ours (at most 64 characters, as unmatch allows). */
-export const matchParamSchema = z.object({
-  matchId: z.string().min(1).max(64).regex(ID_CHARACTERS),
-});
 
 export const messagesQuerySchema = z.object({
   before: z.string().trim().min(1).max(64).optional(),

@@ -1,17 +1,19 @@
 import { Hono, type Context } from "hono";
+import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
+import { INVALID_MATCH_ID, invalidInput, matchParamSchema } from "./matches.schemas";
 import { deleteMatchFor, listMatches } from "./matches.service";
 
 /**
  * Matches API (signed-in users; each sees only their own matches):
  * GET /api/matches, and unmatch as POST /api/matches/{id}/unmatch or DELETE /api/matches/{id}.
  */
+const validMatchId = zValidator("param", matchParamSchema, invalidInput(INVALID_MATCH_ID));
+
 export function matchesRoutes(deps: AppDeps) {
-  const unmatch = async (c: Context<AppEnv>) => {
+  const unmatch = async (c: Context<AppEnv>, matchId: string) => {
     const user = currentUser(c);
-    const matchId = c.req.param("matchId") ?? "";
-    if (matchId.length === 0 || matchId.length > 64) return c.json({ message: "Match not found" }, 404);
     const pair = await deleteMatchFor(deps.db, matchId, user.id);
     if (pair === null) return c.json({ message: "Match not found" }, 404);
     // The realtime area tells both people's pages and ends a call of this match.
@@ -23,6 +25,6 @@ export function matchesRoutes(deps: AppDeps) {
     .use("/matches", requireUser)
     .use("/matches/*", requireUser)
     .get("/matches", async (c) => c.json(await listMatches(deps.db, currentUser(c).id)))
-    .post("/matches/:matchId/unmatch", unmatch)
-    .delete("/matches/:matchId", unmatch);
+    .post("/matches/:matchId/unmatch", validMatchId, (c) => unmatch(c, c.req.valid("param").matchId))
+    .delete("/matches/:matchId", validMatchId, (c) => unmatch(c, c.req.valid("param").matchId));
 }
