@@ -32,29 +32,24 @@ export async function setPlan(db: Database, email: string, plan: Plan) {
 export async function banUser(db: Database, email: string, reason?: string) {
   const trimmed = reason?.trim() || null;
   if (trimmed !== null && trimmed.length > BAN_REASON_MAX) return { ok: false, message: `The reason is longer than ${BAN_REASON_MAX} characters.` };
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .update(users)
-      .set({ isBanned: true, banReason: trimmed })
-      .where(eq(users.email, email.toLowerCase()))
-      .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName });
-    if (user === undefined) return noSuchUser(email);
-    const ended = await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id });
-    await tx.insert(adminActions).values({ id: newId(), adminId: null, adminName: TERMINAL_OPERATOR, targetUserId: user.id, targetName: `${user.firstName} ${user.lastName}`.trim(), action: "ban", reason: trimmed });
-    return { ok: true, message: `${email} is banned; ${ended.length} session(s) ended.` };
-  });
+  return changeBan(db, email, "ban", trimmed);
 }
 
 /** `kasih user unban EMAIL`: lifts a suspension; the person signs in again. */
 export async function unbanUser(db: Database, email: string) {
+  return changeBan(db, email, "unban", null);
+}
+
+async function changeBan(db: Database, email: string, action: "ban" | "unban", reason: string | null) {
   return db.transaction(async (tx) => {
     const [user] = await tx
       .update(users)
-      .set({ isBanned: false, banReason: null })
+      .set({ isBanned: action === "ban", banReason: reason })
       .where(eq(users.email, email.toLowerCase()))
       .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName });
     if (user === undefined) return noSuchUser(email);
-    await tx.insert(adminActions).values({ id: newId(), adminId: null, adminName: TERMINAL_OPERATOR, targetUserId: user.id, targetName: `${user.firstName} ${user.lastName}`.trim(), action: "unban", reason: null });
-    return { ok: true, message: `${email} may sign in again.` };
+    const ended = action === "ban" ? await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id }) : [];
+    await tx.insert(adminActions).values({ id: newId(), adminId: null, adminName: TERMINAL_OPERATOR, targetUserId: user.id, targetName: `${user.firstName} ${user.lastName}`.trim(), action, reason });
+    return { ok: true, message: action === "ban" ? `${email} is banned; ${ended.length} session(s) ended.` : `${email} may sign in again.` };
   });
 }
