@@ -5,12 +5,12 @@ import { currentUser, requireUser } from "../../middleware/guards";
 import { INVALID_MATCH_ID, invalidInput, matchParamSchema } from "./matches.schemas";
 import { deleteMatchFor, listMatches } from "./matches.service";
 
+const validMatchId = zValidator("param", matchParamSchema, invalidInput(INVALID_MATCH_ID));
+
 /**
  * Matches API (signed-in users; each sees only their own matches):
  * GET /api/matches, and unmatch as POST /api/matches/{id}/unmatch or DELETE /api/matches/{id}.
  */
-const validMatchId = zValidator("param", matchParamSchema, invalidInput(INVALID_MATCH_ID));
-
 export function matchesRoutes(deps: AppDeps) {
   const unmatch = async (c: Context<AppEnv>, matchId: string) => {
     const user = currentUser(c);
