@@ -186,6 +186,15 @@ describe("matched members chat live and call each other", () => {
     for (const page of [a, b]) await page.locator('[data-testid="call-panel"][data-call-state="idle"]').waitFor({ state: "attached", timeout: 10_000 });
     // The finished call leaves a line in the chat.
     await a.getByText(/Video call · 0:0\d/).waitFor({ timeout: 10_000 });
+
+    // B is on the chat now: the toast's Accept answers in place, and a video call stays video.
+    await Bun.sleep(500);
+    await a.getByTestId("video-call").click();
+    await b.getByTestId("incoming-call").getByRole("button", { name: "Accept" }).click();
+    for (const page of [a, b]) await page.locator('[data-testid="call-panel"][data-call-state="connected"][data-call-type="video"]').waitFor({ timeout: 30_000 });
+    expect(await b.locator(".call-panel video").count()).toBeGreaterThan(0);
+    await a.getByTestId("call-end").click();
+    for (const page of [a, b]) await page.locator('[data-testid="call-panel"][data-call-state="idle"]').waitFor({ state: "attached", timeout: 10_000 });
   }, 120_000);
 
   it("renders the chat and matches in Indonesian", async () => {

@@ -241,7 +241,7 @@ export function CallPanel({ call, name }: { call: CallControls; name: string }) 
   const state = call.phase === "connected" || call.phase === "connecting" ? call.connectionState : call.phase;
   const video = call.callType === "video";
   return (
-    <section className={`call-panel ${video ? "call-panel-video" : ""}`} aria-label={t("calls.panel")} data-call-state={state} data-testid="call-panel">
+    <section className={`call-panel ${video ? "call-panel-video" : ""}`} aria-label={t("calls.panel")} data-call-state={state} data-call-type={call.callType} data-testid="call-panel">
       {video ? (
         <div className="call-videos">
           <MediaView stream={call.remoteStream} muted={false} className="call-remote" video />

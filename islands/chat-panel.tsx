@@ -117,7 +117,8 @@ export function ChatPanel(props: ChatPanelProps) {
       if (document.visibilityState === "visible") markRead();
     };
     document.addEventListener("visibilitychange", onVisible);
-    realtime.answerHandlers.set(matchId, () => void call.accept());
+    // The ringing frame names the call type: a video call answered from the toast starts as video.
+    realtime.answerHandlers.set(matchId, (callType) => void call.accept(callType));
     if (props.answer !== null) {
       history.replaceState(null, "", location.pathname);
       void call.accept(props.answer);

@@ -50,7 +50,7 @@ function RealtimeNotices() {
   const accept = () => {
     setCall(null);
     const answerHere = realtime.answerHandlers.get(call.matchId);
-    if (answerHere !== undefined) answerHere();
+    if (answerHere !== undefined) answerHere(call.callType);
     else location.assign(`/chat/${encodeURIComponent(call.matchId)}?answer=${call.callType}`);
   };
   const decline = () => {

@@ -5,7 +5,7 @@
  */
 import { apiUrl } from "./api";
 import { WS_RECONNECT_ATTEMPTS, WS_RECONNECT_BASE_DELAY_MS } from "../../src/platform/constants";
-import type { ServerFrame } from "../../src/realtime/frames";
+import type { CallType, ServerFrame } from "../../src/realtime/frames";
 
 export type { ServerFrame };
 type FrameType = ServerFrame["type"];
@@ -28,7 +28,7 @@ class RealtimeClient {
   /** The match whose chat is on screen: its new messages need no toast. */
   viewingMatch: string | null = null;
   /** Handlers that answer a call in place (the chat page of that match registers one). */
-  answerHandlers = new Map<string, () => void>();
+  answerHandlers = new Map<string, (callType: CallType) => void>();
 
   start() {
     if (this.#started || typeof WebSocket === "undefined") return;
