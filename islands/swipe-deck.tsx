@@ -190,7 +190,8 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
 
   const top = cards[0];
   const previews = cards.slice(1, 1 + SWIPE_GESTURE.previewCards);
-  const premiumLocked = props.plan !== "premium_plus" && props.swipesLeft !== null;
+  // Undo, super like and boost are Premium Plus (decision 0064): Premium Monthly sees them locked too.
+  const premiumLocked = props.plan !== "premium_plus";
 
   return (
     <div className="discover">

@@ -44,6 +44,14 @@ describe("GET /swipe", () => {
     const props = islandProps(await (await app.request("GET", "/swipe", { cookie: me.cookie })).text(), "swipe-deck");
     expect(props).toMatchObject({ plan: "premium", swipesLeft: null });
   });
+
+  test("admins get every premium action, whatever plan their row holds", async () => {
+    for (const plan of ["free", "premium"] as const) {
+      const admin = await createMember(app, { gender: "male", plan, isAdmin: true });
+      const props = islandProps(await (await app.request("GET", "/swipe", { cookie: admin.cookie })).text(), "swipe-deck");
+      expect(props).toMatchObject({ plan: "premium_plus", swipesLeft: null });
+    }
+  });
 });
 
 describe("GET /likes", () => {

@@ -10,8 +10,7 @@ import { AppShell } from "../../views/components";
 import { Island } from "../../views/island";
 import type { RenderPage } from "../../views/render";
 import { usageToday } from "../auth/auth.service";
-import { effectivePlan } from "../auth/session";
-import { hasPremium } from "../premium/plan-rules";
+import { featurePlan, hasPremium } from "../premium/plan-rules";
 import { countPendingLikes, listPendingLikes, loadViewer, suggestFor, touchActivity } from "./discovery.service";
 
 function DiscoverPage({ props }: { props: SwipeDeckProps }) {
@@ -57,7 +56,7 @@ export function discoveryPages(deps: AppDeps, render: RenderPage) {
         usageToday(deps.db, deps.clock, user.id),
         countPendingLikes(deps.db, user.id),
       ]);
-      const plan = user.isAdmin && effectivePlan(user, now) === "free" ? "premium_plus" : effectivePlan(user, now);
+      const plan = featurePlan(user, now);
       const props: SwipeDeckProps = {
         initialCards,
         plan,
@@ -72,7 +71,7 @@ export function discoveryPages(deps: AppDeps, render: RenderPage) {
       const now = deps.clock.now();
       const premium = hasPremium(user, now);
       const [count, people] = await Promise.all([countPendingLikes(deps.db, user.id), premium ? listPendingLikes(deps.db, user.id) : Promise.resolve(null)]);
-      const plan = user.isAdmin && effectivePlan(user, now) === "free" ? "premium_plus" : effectivePlan(user, now);
+      const plan = featurePlan(user, now);
       return render(c, { title: c.get("t")("likes.title"), entry: "likes", namespaces: ["discover", "plans", "likes"] }, <LikesPage props={{ count, people, plan }} />);
     });
 }

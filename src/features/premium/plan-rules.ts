@@ -3,7 +3,7 @@
  * limits; Premium Plus (or an admin) also unlocks calls. Server-side checks always re-read the
  * user row, so a plan bought or expired since sign-in counts at once.
  */
-import { isPremiumActive } from "../auth/session";
+import { effectivePlan, isPremiumActive } from "../auth/session";
 import type { Plan } from "../../../db/schema";
 
 export interface PlanHolder {
@@ -18,4 +18,9 @@ export function hasPremium(user: PlanHolder, now: Date): boolean {
 
 export function hasPremiumPlus(user: PlanHolder, now: Date): boolean {
   return user.isAdmin || (user.plan === "premium_plus" && isPremiumActive(user, now));
+}
+
+/** The plan the Discover and Likes screens show and unlock by: admins have every premium action. */
+export function featurePlan(user: PlanHolder, now: Date): Plan {
+  return user.isAdmin ? "premium_plus" : effectivePlan(user, now);
 }
