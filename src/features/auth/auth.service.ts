@@ -60,9 +60,10 @@ export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock"
   return { ok: true, value: { id: user.id, isAdmin, hasPhoto } };
 }
 
+/** A saved profile with at least one photo: the same rule as the session's hasPhoto. */
 export async function userHasPhoto(db: Database, userId: string): Promise<boolean> {
-  const row = await db.query.photos.findFirst({ columns: { id: true }, where: (photo, { eq }) => eq(photo.userId, userId) });
-  return row !== undefined;
+  const [row] = await db.all<{ yes: number }>(sql`select (exists(select 1 from profiles where user_id = ${userId}) and exists(select 1 from photos where user_id = ${userId})) as yes`);
+  return row?.yes === 1;
 }
 
 export async function usageToday(db: Database, clock: Clock, userId: string): Promise<{ swipes: number; chats: number }> {

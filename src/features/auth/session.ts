@@ -55,7 +55,11 @@ export async function createSession(db: Database, clock: Clock, userId: string, 
   return { token, session };
 }
 
-const hasPhotoSql = sql<number>`exists(select 1 from photos where photos.user_id = ${users.id})`;
+/**
+ * "Has a photo" opens the app (spec point 2's guards): a saved profile with at least one photo.
+ * Photos uploaded while completing the profile, before its first save, do not count yet.
+ */
+const hasPhotoSql = sql<number>`(exists(select 1 from profiles where profiles.user_id = ${users.id}) and exists(select 1 from photos where photos.user_id = ${users.id}))`;
 
 /** Looks a token up; ends and refuses it when idle too long, past its lifetime, or the user is banned. */
 export async function validateSessionToken(db: Database, clock: Clock, token: string): Promise<{ session: Session; user: SessionUser } | null> {

@@ -3,7 +3,7 @@
  * visitor: signed out, signed in without a photo, signed in with a photo, and the super-admin.
  */
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { photos } from "../../../db/schema";
+import { photos, profiles } from "../../../db/schema";
 import { newId } from "../../platform/ids";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 
@@ -11,20 +11,30 @@ import { createTestApp, type TestApp } from "../../testing/test-app";
 setDefaultTimeout(60_000);
 
 let t: TestApp;
-const cookies: Record<"signedOut" | "noPhoto" | "withPhoto" | "superAdmin", string | undefined> = { signedOut: undefined, noPhoto: undefined, withPhoto: undefined, superAdmin: undefined };
+const cookies: Record<"signedOut" | "noPhoto" | "uploadedOnly" | "withPhoto" | "superAdmin", string | undefined> = { signedOut: undefined, noPhoto: undefined, uploadedOnly: undefined, withPhoto: undefined, superAdmin: undefined };
 
 async function addPhoto(userId: string) {
   await t.deps.db.insert(photos).values({ id: newId(), userId, position: 0, fileName: `${newId()}.webp`, mimeType: "image/webp", width: 800, height: 800, byteSize: 1000 });
+}
+
+/** A saved profile with a photo: what opens the app. */
+async function completeProfile(userId: string) {
+  await t.deps.db.insert(profiles).values({ userId, age: 28, gender: "female", denomination: "Protestant", churchName: "GKI Kwitang", faithTestimony: "I met Jesus at a youth camp and He changed everything.", faithDuration: "10+ years", bio: "Worship, hiking and good coffee." });
+  await addPhoto(userId);
 }
 
 beforeAll(async () => {
   t = await createTestApp({ env: { SUPER_ADMIN_EMAIL: "shepherd@example.com" } });
   cookies.noPhoto = (await t.registerUser()).cookie;
   const withPhoto = await t.registerUser();
-  await addPhoto(withPhoto.id);
+  await completeProfile(withPhoto.id);
   cookies.withPhoto = withPhoto.cookie;
   const superAdmin = await t.registerUser({ email: "shepherd@example.com" });
-  await addPhoto(superAdmin.id);
+  await completeProfile(superAdmin.id);
+  // Uploaded while completing the profile, never saved: still only the editor (spec point 4).
+  const uploadedOnly = await t.registerUser();
+  await addPhoto(uploadedOnly.id);
+  cookies.uploadedOnly = uploadedOnly.cookie;
   cookies.superAdmin = superAdmin.cookie;
 });
 afterAll(() => t.close());
@@ -41,6 +51,9 @@ const table: { visitor: Visitor; path: string; expect: Expectation }[] = [
   { visitor: "noPhoto", path: "/no/such/page", expect: { redirect: "/edit-profile" } },
   { visitor: "noPhoto", path: "/auth", expect: { redirect: "/" } },
   { visitor: "noPhoto", path: "/register", expect: { redirect: "/" } },
+  { visitor: "uploadedOnly", path: "/", expect: { redirect: "/edit-profile" } },
+  { visitor: "uploadedOnly", path: "/swipe", expect: { redirect: "/edit-profile" } },
+  { visitor: "uploadedOnly", path: "/no/such/page", expect: { redirect: "/edit-profile" } },
   { visitor: "withPhoto", path: "/auth", expect: { redirect: "/" } },
   { visitor: "withPhoto", path: "/no/such/page", expect: { status: 404, contains: "404 Page Not Found" } },
   { visitor: "superAdmin", path: "/", expect: { redirect: "/admin" } },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
 import { dataUrl, jpegWithGps } from "./photos/test-images";
 
 const SUPER_ADMIN = "pastor@example.com";
@@ -62,6 +62,20 @@ describe("the route table (spec point 2)", () => {
       expect(html).toContain('<option value="Less than 1 year"');
       expect(html).not.toContain('<option value="More than 10 years"');
     }
+  });
+
+  test("photos uploaded before the first save: still the editor, showing them, and sign-in still says new", async () => {
+    const user = await newUser();
+    const form = new FormData();
+    form.append("photo", new File([jpegWithGps()], "photo.jpg", { type: "image/jpeg" }));
+    const uploaded = await t.app.request("/api/profile/photos", { method: "POST", headers: { Origin: TEST_ORIGIN, Cookie: user.cookie }, body: form });
+    expect(uploaded.status).toBe(201);
+    expect(location(await t.request("GET", "/", { cookie: user.cookie }))).toBe("/edit-profile");
+    const editor = await (await t.request("GET", "/edit-profile", { cookie: user.cookie })).text();
+    expect(editor).toContain("Complete Your Profile");
+    expect(editor).toMatch(/"photos":\[\{"id":"[a-z2-7]{26}","url":"\/uploads\/[a-z2-7]{26}\.jpg"\}\]/);
+    const login = await t.request("POST", "/api/auth/login", { body: { email: user.email, password: user.password } });
+    expect(await login.json()).toMatchObject({ isNewUser: true });
   });
 
   test("signed in with a photo: / opens Discover, and the profile, settings and editor pages open", async () => {

@@ -12,7 +12,8 @@ import { Island } from "../../views/island";
 import type { RenderPage } from "../../views/render";
 import { isPremiumActive, type SessionUser } from "../auth/session";
 import { findCity } from "./cities";
-import { loadOwnProfile, type ProfileJson } from "./profile-json";
+import { loadOwnProfile, photoUrl, type ProfileJson } from "./profile-json";
+import { listPhotos } from "./profile.service";
 
 /** Where Go Premium and Premium Features lead: the plan dialog of the Discover page (decision 0052). */
 export const PREMIUM_HREF = "/swipe?plans=1";
@@ -234,7 +235,8 @@ export function profilePages(deps: AppDeps, render: RenderPage) {
   const editor = async (c: Context<AppEnv>) => {
     const user = currentUser(c);
     const profile = await loadOwnProfile(deps.db, user.id);
-    const photos = (profile?.photoIds ?? []).map((id, index) => ({ id, url: profile!.photos[index]! }));
+    // Before the first save the grid shows what was already uploaded (it counts towards the 6).
+    const photos = profile === null ? (await listPhotos(deps, user.id)).map((photo) => ({ id: photo.id, url: photoUrl(photo.fileName) })) : profile.photoIds.map((id, index) => ({ id, url: profile.photos[index]! }));
     // A profile with no photos counts as new (spec point 4).
     const mode = profile === null || photos.length === 0 ? "create" : "edit";
     const t = c.get("t");
