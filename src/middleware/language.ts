@@ -12,10 +12,15 @@ function translatorFor(lang: Lang): TFunction {
   return t;
 }
 
-/** The language comes from the cookie the switcher writes (mirroring localStorage); default English. */
-export function setRequestLanguage(c: Context<AppEnv>, cookieHeader: string | null) {
+/**
+ * The language comes from the cookie the switcher writes (mirroring localStorage); default English.
+ * Returns the cookie's language, or null when the visitor never chose one.
+ */
+export function setRequestLanguage(c: Context<AppEnv>, cookieHeader: string | null): Lang | null {
   const fromCookie = cookieValue(cookieHeader, LANGUAGE_STORAGE_KEY);
-  const lang = isLang(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
+  const chosen = isLang(fromCookie) ? fromCookie : null;
+  const lang = chosen ?? DEFAULT_LANGUAGE;
   c.set("lang", lang);
   c.set("t", translatorFor(lang));
+  return chosen;
 }

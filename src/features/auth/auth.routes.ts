@@ -50,7 +50,7 @@ export function authRoutes(deps: AppDeps) {
       const problem = registrationFormProblem(input);
       if (problem !== null) return refuse(problem, 400);
       if (!(await consumeCaptcha(deps.db, deps.captcha, input.captchaToken))) return refuse(AUTH_MESSAGES.captchaRequired, 400);
-      const result = await registerUser(deps, input);
+      const result = await registerUser(deps, input, c.get("lang"));
       if (!result.ok) return refuse(result.message, result.status);
       await startSession(c, result.value.id, result.value.isAdmin);
       return c.json({ id: result.value.id, email: input.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName, isAdmin: result.value.isAdmin, isNewUser: true }, 201);

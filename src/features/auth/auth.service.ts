@@ -8,6 +8,7 @@ import { jakartaDayOf, type Clock } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { loadOwnProfile } from "../profile/profile-json";
 import { AUTH_MESSAGES, type RegisterInput } from "./auth.schemas";
+import { DEFAULT_LANGUAGE, type Lang } from "../../i18n";
 import { checkPasswordStrength, hashPassword, PASSWORD_PROBLEM_MESSAGES, verifyAgainstDummy, verifyPassword } from "./password";
 import { effectivePlan, isPremiumActive, type SessionUser } from "./session";
 
@@ -18,7 +19,8 @@ export function isSuperAdminEmail(config: AppDeps["config"], email: string): boo
   return config.superAdminEmail !== undefined && config.superAdminEmail === email.toLowerCase();
 }
 
-export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock">, input: RegisterInput): Promise<AuthResult<{ id: string; isAdmin: boolean }>> {
+/** `language`: the one the person registered in; mails to the account use it (and follow later switches). */
+export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock">, input: RegisterInput, language: Lang = DEFAULT_LANGUAGE): Promise<AuthResult<{ id: string; isAdmin: boolean }>> {
   const problem = checkPasswordStrength(input.password);
   if (problem !== null) return { ok: false, status: 400, message: PASSWORD_PROBLEM_MESSAGES[problem] };
   const email = input.email.toLowerCase();
@@ -29,7 +31,7 @@ export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock"
   const isAdmin = isSuperAdminEmail(deps.config, email);
   const inserted = await deps.db
     .insert(users)
-    .values({ id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, isAdmin, createdAt: deps.clock.now(), lastActiveAt: deps.clock.now() })
+    .values({ id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, isAdmin, language, createdAt: deps.clock.now(), lastActiveAt: deps.clock.now() })
     .onConflictDoNothing()
     .returning({ id: users.id });
   // Two registrations of one address at the same moment: the unique index lets one through.
@@ -119,3 +121,11 @@ export async function currentUserJson(deps: Pick<AppDeps, "db" | "clock">, user:
 }
 
 export type CurrentUserJson = Awaited<ReturnType<typeof currentUserJson>>;
+
+/**
+ * The account's language follows the language the person chose on screen (the switcher's cookie),
+ * so mails (password reset) reach them in it. Written only when it changed.
+ */
+export async function rememberLanguage(db: Database, userId: string, language: Lang): Promise<void> {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+}

@@ -48,7 +48,7 @@ export function firebaseLoginRoutes(deps: AppDeps) {
       verifiedEmail: claims.emailVerified ? claims.email : null,
       firstName,
       lastName,
-    });
+    }, c.get("lang"));
     if (!result.ok) return c.json({ message: result.message }, result.status);
     // A sign-in replaces whatever session this browser had (no session outlives a new sign-in).
     const previous = c.get("session");

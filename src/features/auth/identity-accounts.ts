@@ -4,6 +4,7 @@ import { oauthAccounts, sessions, users } from "../../../db/schema";
 import { newId } from "../../platform/ids";
 import { AUTH_MESSAGES } from "./auth.schemas";
 import { isSuperAdminEmail, userHasPhoto } from "./auth.service";
+import { DEFAULT_LANGUAGE, type Lang } from "../../i18n";
 
 export type IdentityProvider = "google" | "facebook" | "firebase";
 
@@ -33,7 +34,8 @@ export type IdentityResult = { ok: true; userId: string; isAdmin: boolean; isNew
  * verified account marks it verified and, if it has a password, removes that password and ends
  * its sessions, so whoever chose them loses access. The owner can set a password again by reset.
  */
-export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "clock"> & Partial<Pick<AppDeps, "events">>, identity: VerifiedIdentity): Promise<IdentityResult> {
+/** `language`: the screen's language, kept for an account this sign-in creates. */
+export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "clock"> & Partial<Pick<AppDeps, "events">>, identity: VerifiedIdentity, language: Lang = DEFAULT_LANGUAGE): Promise<IdentityResult> {
   const now = deps.clock.now();
   const [linked] = await deps.db
     .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned })
@@ -68,7 +70,7 @@ export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "
       // Two first sign-ins at the same moment: the unique email index lets one through.
       const inserted = await deps.db
         .insert(users)
-        .values({ id, email, passwordHash: null, firstName, lastName: identity.lastName.trim().slice(0, 60), isAdmin, createdAt: now, lastActiveAt: now })
+        .values({ id, email, passwordHash: null, firstName, lastName: identity.lastName.trim().slice(0, 60), isAdmin, language, createdAt: now, lastActiveAt: now })
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (inserted.length === 1) account = { id, email, isAdmin, isBanned: false };

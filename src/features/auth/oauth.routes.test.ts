@@ -117,11 +117,12 @@ describe("GET /api/auth/google/callback", () => {
   it("with the token exchange answered by the provider, creates the user, links it and starts a session", async () => {
     const { location, cookie, state } = await startGoogle();
     expectedChallenges.set("good-code", location.searchParams.get("code_challenge")!);
-    const response = await t.request("GET", `/api/auth/google/callback?code=good-code&state=${state}`, { cookie });
+    // Signed up from the Indonesian screen: the account keeps that language (mails use it).
+    const response = await t.request("GET", `/api/auth/google/callback?code=good-code&state=${state}`, { cookie: `${cookie}; app-language=id` });
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/edit-profile");
     const me = await (await t.request("GET", "/api/auth/user", { cookie: sessionCookieFrom(response) })).json();
-    expect(me).toMatchObject({ email: "grace@example.com", firstName: "Grace", lastName: "Tan" });
+    expect(me).toMatchObject({ email: "grace@example.com", firstName: "Grace", lastName: "Tan", language: "id" });
     expect(await t.deps.db.select().from(oauthAccounts)).toMatchObject([{ provider: "google", providerUserId: "google-sub-1", userId: me.id }]);
     // The state cookies are spent.
     expect(response.headers.getSetCookie().some((c) => c.startsWith("kasih_oauth_google_state=;"))).toBe(true);

@@ -64,7 +64,7 @@ export function oauthRoutes(deps: AppDeps) {
       if (deps.config.logLevel !== "silent") console.warn(`${provider} sign-in failed:`, error instanceof Error ? error.message : error);
       return backToSignIn(c, provider, "failed");
     }
-    const result = await signInWithIdentity(deps, identity);
+    const result = await signInWithIdentity(deps, identity, c.get("lang"));
     if (!result.ok) return backToSignIn(c, provider, result.status === 403 ? "banned" : "no_email");
     // A sign-in replaces whatever session this browser had (no session outlives a new sign-in).
     const previous = c.get("session");

@@ -160,3 +160,31 @@ describe("GET /reset-password", () => {
     expect(html).toContain("Verifying reset link...");
   });
 });
+
+describe("the reset mail's language", () => {
+  const language = async (userId: string) => (await t.deps.db.select({ language: users.language }).from(users).where(eq(users.id, userId)))[0]!.language;
+
+  it("is the one the person registered in, and follows a later switch on screen", async () => {
+    const captchaToken = await t.solveCaptcha();
+    const registered = await t.request("POST", "/api/auth/register", {
+      body: { email: "sinta@example.com", password: "correct horse battery", firstName: "Sinta", lastName: "Hutapea", captchaToken },
+      headers: { Cookie: "app-language=id" },
+    });
+    expect(registered.status).toBe(201);
+    const [user] = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.email, "sinta@example.com"));
+    expect(await language(user!.id)).toBe("id");
+
+    // Forgot-password from a signed-out English screen: the mail still speaks the account's language.
+    const before = outboxMessages(t.dataDir).length;
+    await forgot("sinta@example.com");
+    expect((await waitForOutbox(t.dataDir, before + 1))[before]).toContain("Subject: Atur ulang kata sandi akun Kasih-mu");
+
+    // Signed in, the member switches to English: the account follows.
+    const cookie = sessionCookieFrom(registered);
+    await t.request("GET", "/api/auth/user", { cookie: `${cookie}; app-language=en` });
+    expect(await language(user!.id)).toBe("en");
+    // No language chosen on this device: the account keeps its own.
+    await t.request("GET", "/api/auth/user", { cookie });
+    expect(await language(user!.id)).toBe("en");
+  });
+});

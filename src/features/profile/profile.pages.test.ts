@@ -67,7 +67,7 @@ describe("the route table (spec point 2)", () => {
   test("photos uploaded before the first save: still the editor, showing them, and sign-in still says new", async () => {
     const user = await newUser();
     const form = new FormData();
-    form.append("photo", new File([jpegWithGps()], "photo.jpg", { type: "image/jpeg" }));
+    form.append("photo", new File([Buffer.from(jpegWithGps())], "photo.jpg", { type: "image/jpeg" }));
     const uploaded = await t.app.request("/api/profile/photos", { method: "POST", headers: { Origin: TEST_ORIGIN, Cookie: user.cookie }, body: form });
     expect(uploaded.status).toBe(201);
     expect(location(await t.request("GET", "/", { cookie: user.cookie }))).toBe("/edit-profile");
