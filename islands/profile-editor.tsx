@@ -8,7 +8,7 @@ import { PhotoGrid, type GridPhoto } from "./components/photo-grid";
 import { CITIES } from "../src/features/profile/cities";
 import {
   DENOMINATIONS,
-  FAITH_DURATIONS_EDIT,
+  editFaithDurations,
   FAITH_DURATIONS_REGISTRATION,
   GENDERS,
   RELATIONSHIP_GOALS,
@@ -66,7 +66,7 @@ export function ProfileEditor({ mode, initial, photos: initialPhotos }: ProfileE
     relationshipGoals: current.relationshipGoals,
   });
 
-  const validation = useMemo(() => validateProfile(mode, body(values, photos)), [mode, values, photos]);
+  const validation = useMemo(() => validateProfile(mode, body(values, photos), initial.faithDuration), [mode, values, photos, initial.faithDuration]);
   const errors: Record<string, string> = validation.ok ? {} : validation.errors;
 
   const errorFor = (field: Field) => {
@@ -114,7 +114,7 @@ export function ProfileEditor({ mode, initial, photos: initialPhotos }: ProfileE
 
   if (leaving) return <LoadingScreen fullscreen />;
 
-  const durations = mode === "create" ? FAITH_DURATIONS_REGISTRATION : FAITH_DURATIONS_EDIT;
+  const durations = mode === "create" ? FAITH_DURATIONS_REGISTRATION : editFaithDurations(initial.faithDuration);
   const select = (field: keyof ProfileFormValues, options: readonly string[], group: string, required: boolean) => (
     <Control field={field} label={t(`profile.fields.${field}`)} error={errorFor(field)} required={required}>
       {(props) => (

@@ -159,7 +159,7 @@ describe("PATCH /api/profile (Edit Profile)", () => {
     ["denomination missing", { denomination: "" }, "denomination", "Denomination is required"],
     ["church name missing", { churchName: "" }, "churchName", "Church name is required"],
     ["faith duration missing", { faithDuration: "" }, "faithDuration", "Faith duration is required"],
-    ["faith duration from the registration list", { faithDuration: "10+ years" }, "faithDuration", "Faith duration is required"],
+    ["faith duration newly chosen from the registration list", { faithDuration: "10+ years" }, "faithDuration", "Faith duration is required"],
     ["testimony under 20 characters", { faithTestimony: "x".repeat(19) }, "faithTestimony", "Faith testimony must be at least 20 characters"],
     ["Jesus Christ meaning under 20 characters", { jesusChristMeaning: "My saviour" }, "jesusChristMeaning", "Please share what Jesus Christ means to you (at least 20 characters)"],
     ["relationship goals missing", { relationshipGoals: "" }, "relationshipGoals", "Relationship goals are required"],
@@ -178,6 +178,15 @@ describe("PATCH /api/profile (Edit Profile)", () => {
       expect(after.photos).toEqual(user.profile.photos);
     });
   }
+
+  test("an edit keeping the faith duration chosen at registration saves (the edit list lacks it)", async () => {
+    const user = await userWithProfile();
+    expect(user.profile.faithDuration).toBe("5-10 years");
+    const response = await t.request("PATCH", "/api/profile", { cookie: user.cookie, body: { ...validEdit(user.profile.photos), faithDuration: "5-10 years", bio: "Kept my faith duration, changed my bio." } });
+    expect(response.status).toBe(200);
+    const after = await (await t.request("GET", "/api/profile", { cookie: user.cookie })).json();
+    expect(after).toMatchObject({ faithDuration: "5-10 years", bio: "Kept my faith duration, changed my bio." });
+  });
 
   test("a valid edit saves, and a photo list in a new order makes the first one the main photo", async () => {
     const user = await userWithProfile();

@@ -2,6 +2,8 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
 import * as z from "zod";
+import { eq } from "drizzle-orm";
+import { profiles } from "../../../db/schema";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
 import { MAX_PHOTO_BYTES, MAX_PROFILE_PHOTOS } from "../../platform/constants";
@@ -64,7 +66,9 @@ export function profileRoutes(deps: AppDeps) {
       const result = await saveSearchDistance(deps, user.id, distance.data.searchDistance);
       return result.ok ? c.json(result.value) : fail(c, result);
     }
-    const validation = validateProfile(mode, body);
+    // An edit may keep the faith duration the profile already holds, from either list.
+    const kept = mode === "edit" ? ((await deps.db.select({ value: profiles.faithDuration }).from(profiles).where(eq(profiles.userId, user.id)).limit(1))[0]?.value ?? "") : "";
+    const validation = validateProfile(mode, body, kept);
     if (!validation.ok) return c.json({ message: validation.message, errors: validation.errors }, 400);
     if (mode === "edit" && "searchDistance" in validation.value && validation.value.searchDistance !== undefined) {
       const distance = searchDistanceSchema.safeParse({ searchDistance: validation.value.searchDistance });

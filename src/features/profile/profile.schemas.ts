@@ -11,6 +11,15 @@ export const DENOMINATIONS = ["Catholic", "Protestant", "Orthodox", "Baptist", "
 /** The two screens offer different lists (spec point 5); both are kept as written. */
 export const FAITH_DURATIONS_REGISTRATION = ["Less than 1 year", "1-5 years", "5-10 years", "10+ years", "Born into faith"] as const;
 export const FAITH_DURATIONS_EDIT = ["1-2 years", "3-5 years", "6-10 years", "More than 10 years", "Born into faith"] as const;
+const FAITH_DURATIONS_KNOWN = [...FAITH_DURATIONS_EDIT, ...FAITH_DURATIONS_REGISTRATION] as const;
+
+/**
+ * The faith-duration choices of an edit: the edit list, with the profile's own value first when
+ * it came from the registration list, so keeping "5-10 years" unchanged never fails (decision 0079).
+ */
+export function editFaithDurations(current: string): readonly string[] {
+  return current !== "" && !(FAITH_DURATIONS_EDIT as readonly string[]).includes(current) ? [current, ...FAITH_DURATIONS_EDIT] : FAITH_DURATIONS_EDIT;
+}
 export const RELATIONSHIP_GOALS = ["marriage", "serious-relationship", "friendship", "fellowship"] as const;
 
 export const MAX_INTERESTS = 10;
@@ -89,7 +98,7 @@ export const editProfileSchema = z.object({
   bio: trimmedMin(10, PROFILE_MESSAGES.bioEdit),
   denomination: z.enum(DENOMINATIONS, { error: PROFILE_MESSAGES.denomination }),
   churchName: trimmedMin(1, PROFILE_MESSAGES.churchName),
-  faithDuration: z.enum(FAITH_DURATIONS_EDIT, { error: PROFILE_MESSAGES.faithDuration }),
+  faithDuration: z.enum(FAITH_DURATIONS_KNOWN, { error: PROFILE_MESSAGES.faithDuration }),
   faithTestimony: trimmedMin(20, PROFILE_MESSAGES.faithTestimonyEdit),
   jesusChristMeaning: trimmedMin(20, PROFILE_MESSAGES.jesusChristMeaning),
   relationshipGoals: z.enum(RELATIONSHIP_GOALS, { error: PROFILE_MESSAGES.relationshipGoals }),
@@ -112,7 +121,6 @@ export type CreateProfileInput = z.infer<typeof createProfileSchema>;
 export type EditProfileInput = z.infer<typeof editProfileSchema>;
 export type ProfileMode = "create" | "edit";
 
-export const profileSchemaFor = (mode: ProfileMode) => (mode === "create" ? createProfileSchema : editProfileSchema);
 
 /** Form and wire values arrive as strings sometimes ("27"); age is a number on both sides. */
 export function normalizeProfileBody(body: unknown): unknown {
@@ -153,8 +161,13 @@ export function validationFailure(issues: ReadonlyArray<{ path: ReadonlyArray<Pr
   return { message: issues[0]?.message ?? "Invalid input", errors };
 }
 
-export function validateProfile(mode: ProfileMode, body: unknown): { ok: true; value: CreateProfileInput | EditProfileInput } | ({ ok: false } & ValidationFailure) {
-  const result = profileSchemaFor(mode).safeParse(normalizeProfileBody(body));
+/** `keptFaithDuration`: the profile's stored value, which an edit may keep (see editFaithDurations). */
+export function validateProfile(mode: ProfileMode, body: unknown, keptFaithDuration = ""): { ok: true; value: CreateProfileInput | EditProfileInput } | ({ ok: false } & ValidationFailure) {
+  const schema =
+    mode === "create"
+      ? createProfileSchema
+      : z.extend(editProfileSchema, { faithDuration: z.enum(editFaithDurations(keptFaithDuration) as unknown as typeof FAITH_DURATIONS_KNOWN, { error: PROFILE_MESSAGES.faithDuration }) });
+  const result = schema.safeParse(normalizeProfileBody(body));
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, ...validationFailure(result.error.issues) };
 }
