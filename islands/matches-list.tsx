@@ -3,6 +3,7 @@ import { api } from "./runtime/api";
 import { useI18n } from "./runtime/i18n-context";
 import { realtime } from "./runtime/realtime";
 import type { MatchListItem } from "../src/features/matches/matches.service";
+import { optionText } from "./components/option-text";
 
 /**
  * The matches list (spec point 2): avatar, first name and age, 'Matched {date}', denomination,
@@ -88,7 +89,7 @@ export function MatchesList({ initialMatches, meId }: { initialMatches: MatchLis
             </p>
             <p className="match-meta muted">
               {t("matches.matchedOn", { date: date.format(new Date(match.createdAt)) })}
-              {match.user1.denomination ? ` · ${t(`options.denomination.${match.user1.denomination}`, { defaultValue: match.user1.denomination })}` : ""}
+              {match.user1.denomination ? ` · ${optionText(t, "denomination", match.user1.denomination)}` : ""}
             </p>
             <p className={`match-preview ${match.unreadCount > 0 ? "match-preview-unread" : ""}`}>{preview(match)}</p>
           </div>

@@ -8,6 +8,7 @@ import { StarIcon } from "./components/discover-icons";
 import { MatchDialog, type MatchedPerson } from "./components/match-dialog";
 import { initialsOf } from "./components/swipe-card";
 import { PlanDialog, type ChoosePlan } from "./plan-dialog";
+import { optionText } from "./components/option-text";
 
 export interface WhoLikedYouProps {
   count: number;
@@ -100,7 +101,7 @@ export function WhoLikedYou(props: WhoLikedYouProps & { onChoosePlan?: ChoosePla
               <span className="likes-tile-name">
                 {person.firstName}, {person.age || 25}
               </span>
-              <span className="likes-tile-meta muted">{person.denomination || t("discover.card.defaultDenomination")}</span>
+              <span className="likes-tile-meta muted">{person.denomination ? optionText(t, "denomination", person.denomination) : t("discover.card.defaultDenomination")}</span>
               <span className="likes-tile-actions">
                 <button type="button" className="button button-outline button-small" disabled={busyId !== null} onClick={() => void answer(person, false)}>
                   {t("discover.actions.pass")}

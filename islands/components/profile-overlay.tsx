@@ -4,6 +4,7 @@ import { useT } from "../runtime/i18n-context";
 import type { DiscoveryCardJson } from "../../src/features/discovery/discovery-types";
 import { initialsOf, useDistanceText } from "./swipe-card";
 import { CloseIcon } from "./discover-icons";
+import { optionText } from "./option-text";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -54,14 +55,14 @@ export function ProfileOverlay({ card, open, onClose, safety }: { card: Discover
         <div>
           <dt>{t("discover.overlay.faith")}</dt>
           <dd>
-            {card.denomination || t("discover.card.defaultDenomination")}
-            {card.faithDuration ? ` · ${card.faithDuration}` : ""}
+            {card.denomination ? optionText(t, "denomination", card.denomination) : t("discover.card.defaultDenomination")}
+            {card.faithDuration ? ` · ${optionText(t, "faithDuration", card.faithDuration)}` : ""}
           </dd>
         </div>
         {card.relationshipGoals ? (
           <div>
             <dt>{t("discover.overlay.goals")}</dt>
-            <dd>{t(`discover.goals.${card.relationshipGoals}`, { defaultValue: card.relationshipGoals })}</dd>
+            <dd>{optionText(t, "relationshipGoals", card.relationshipGoals)}</dd>
           </div>
         ) : null}
       </dl>

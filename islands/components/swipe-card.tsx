@@ -3,6 +3,7 @@ import { useT } from "../runtime/i18n-context";
 import { SWIPE_GESTURE } from "../../src/platform/constants";
 import type { DiscoveryCardJson } from "../../src/features/discovery/discovery-types";
 import { ChurchIcon, InfoIcon, PinIcon, StarIcon } from "./discover-icons";
+import { optionText } from "./option-text";
 
 export type SwipeDirection = "left" | "right" | "up";
 
@@ -53,7 +54,7 @@ export function CardFace({ card, onInfo, interactive }: { card: DiscoveryCardJso
         <p className="swipe-card-meta">
           <PinIcon size={14} /> {distanceText(card.distanceKm)}
           <span aria-hidden="true"> · </span>
-          {card.denomination || t("discover.card.defaultDenomination")}
+          {card.denomination ? optionText(t, "denomination", card.denomination) : t("discover.card.defaultDenomination")}
         </p>
         {card.bio ? <p className="swipe-card-bio">{excerpt(card.bio)}</p> : null}
         {card.churchName ? (

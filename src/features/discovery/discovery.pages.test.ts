@@ -39,6 +39,16 @@ describe("GET /swipe", () => {
     expect(props.initialCards.map((card: { firstName: string }) => card.firstName)).toEqual(["Ruth"]);
   });
 
+  test("the card shows option values in the reader's language", async () => {
+    const me = await createMember(app, { gender: "male" });
+    await createMember(app, { firstName: "Maria", denomination: "Catholic" });
+    const html = await (await app.request("GET", "/swipe", { cookie: `${me.cookie}; app-language=id` })).text();
+    // The server-rendered card line (the copy embedded for the islands holds "Katolik" anyway).
+    const meta = html.slice(html.indexOf('class="swipe-card-meta"'), html.indexOf("</p>", html.indexOf('class="swipe-card-meta"')));
+    expect(meta).toContain("Katolik");
+    expect(meta).not.toContain("Catholic");
+  });
+
   test("premium members have unlimited swipes", async () => {
     const me = await createMember(app, { gender: "male", plan: "premium" });
     const props = islandProps(await (await app.request("GET", "/swipe", { cookie: me.cookie })).text(), "swipe-deck");

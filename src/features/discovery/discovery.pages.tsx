@@ -64,7 +64,7 @@ export function discoveryPages(deps: AppDeps, render: RenderPage) {
         openPlans: c.req.query("plans") === "1",
         likesCount,
       };
-      return render(c, { title: c.get("t")("discover.title"), entry: "discover", namespaces: ["discover", "plans", "safety"] }, <DiscoverPage props={props} />);
+      return render(c, { title: c.get("t")("discover.title"), entry: "discover", namespaces: ["discover", "plans", "safety", "options"] }, <DiscoverPage props={props} />);
     })
     .get("/likes", requirePage("withPhoto"), async (c) => {
       const user = currentUser(c);
@@ -72,6 +72,6 @@ export function discoveryPages(deps: AppDeps, render: RenderPage) {
       const premium = hasPremium(user, now);
       const [count, people] = await Promise.all([countPendingLikes(deps.db, user.id), premium ? listPendingLikes(deps.db, user.id) : Promise.resolve(null)]);
       const plan = featurePlan(user, now);
-      return render(c, { title: c.get("t")("likes.title"), entry: "likes", namespaces: ["discover", "plans", "likes"] }, <LikesPage props={{ count, people, plan }} />);
+      return render(c, { title: c.get("t")("likes.title"), entry: "likes", namespaces: ["discover", "plans", "likes", "options"] }, <LikesPage props={{ count, people, plan }} />);
     });
 }

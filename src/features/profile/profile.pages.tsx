@@ -14,6 +14,7 @@ import { isPremiumActive, type SessionUser } from "../auth/session";
 import { findCity } from "./cities";
 import { loadOwnProfile, photoUrl, type ProfileJson } from "./profile-json";
 import { listPhotos } from "./profile.service";
+import { optionText, type OptionGroup } from "../../../islands/components/option-text";
 
 /** Where Go Premium and Premium Features lead: the plan dialog of the Discover page (decision 0052). */
 export const PREMIUM_HREF = "/swipe?plans=1";
@@ -103,7 +104,7 @@ function ProfilePage({ user, profile, premium }: { user: SessionUser; profile: P
   const city = profile.city ? findCity(profile.city) : undefined;
   const location = city ? `${city.name}, ${city.province}` : DEFAULT_LOCATION_TEXT;
   const initials = `${user.firstName[0] ?? ""}${user.lastName[0] ?? ""}`.toUpperCase();
-  const option = (group: string, value: string | null) => (value ? t(`options.${group}.${value}`, { defaultValue: value }) : null);
+  const option = (group: OptionGroup, value: string | null) => (value ? optionText(t, group, value) : null);
   return (
     <AppShell active="profile">
       <div className="profile-page">
