@@ -228,6 +228,28 @@ describe("sockets follow sessions and matches", () => {
     expect(kept.ws.readyState).toBe(WebSocket.OPEN);
   });
 
+  test("a partner banned from the terminal: the sweep closes the match on the other person's page", async () => {
+    const { a, b, matchId } = await pair();
+    const sa = await connect(a.cookie);
+    sa.send({ type: "join_match", matchId });
+    await sa.next("joined");
+    const { banUser } = await import("../features/admin/operator-commands");
+    await banUser(app.deps.db, b.email, "Scam");
+    await realtimeFor(app.deps).sweepSessions();
+    expect(await sa.next("match_removed")).toEqual({ type: "match_removed", matchId });
+    sa.send({ type: "send_message", matchId, content: "still there?" });
+    expect(await sa.next("error")).toMatchObject({ message: "Match not found" });
+  });
+
+  test("a ban announced in this process closes the banned person's matches for their partners at once", async () => {
+    const { a, b, matchId } = await pair();
+    const sa = await connect(a.cookie);
+    sa.send({ type: "join_match", matchId });
+    await sa.next("joined");
+    app.deps.events.emit("user.banned", { userId: b.id });
+    expect(await sa.next("match_removed")).toEqual({ type: "match_removed", matchId });
+  });
+
   test("unmatch tells both sockets and the match's frames are refused afterwards", async () => {
     const { a, b, matchId } = await pair();
     const sa = await connect(a.cookie);
@@ -246,10 +268,10 @@ describe("sockets follow sessions and matches", () => {
     const sa = await connect(a.cookie);
     // The lookup reads the match, then the unmatch commits and is announced before the socket
     // would have cached what it read.
-    const original = matchesService.findUnblockedMatchFor;
-    const lookup = spyOn(matchesService, "findUnblockedMatchFor");
+    const original = matchesService.findOpenMatchFor;
+    const lookup = spyOn(matchesService, "findOpenMatchFor");
     let raced = false;
-    lookup.mockImplementation(async (...args: Parameters<typeof matchesService.findUnblockedMatchFor>) => {
+    lookup.mockImplementation(async (...args: Parameters<typeof matchesService.findOpenMatchFor>) => {
       const found = await original(...args);
       if (!raced) {
         raced = true;

@@ -5,12 +5,12 @@
  */
 import type { WebSocketHandler } from "bun";
 import { Hono } from "hono";
-import { and, gt, inArray } from "drizzle-orm";
-import { sessions } from "../../db/schema";
+import { and, eq, gt, inArray, or } from "drizzle-orm";
+import { matches, sessions, users } from "../../db/schema";
 import type { AppDeps, AppEnv } from "../app-env";
 import { CallService } from "../features/calls/calls.service";
 import { loadSender, markRead, SENDER_PLAN_TTL_MS, sendMessageAsKnown } from "../features/chat/chat.service";
-import { findUnblockedMatchFor } from "../features/matches/matches.service";
+import { findOpenMatchFor } from "../features/matches/matches.service";
 import { WS_FRAMES_PER_SECOND, WS_MAX_FRAME_BYTES } from "../platform/constants";
 import { clientFrameSchema, type ClientFrame, type ServerFrame } from "./frames";
 import { RealtimeHub, type RealtimeSocket, type SocketData } from "./hub";
@@ -58,7 +58,10 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
   // Sessions that end close their sockets; a ban closes all of the user's.
   const offs = [
     deps.events.on("sessions.revoked", ({ userId, sessionIds }) => hub.closeUser(userId, sessionIds)),
-    deps.events.on("user.banned", ({ userId }) => hub.closeUser(userId, null, 4003, "Account suspended")),
+    deps.events.on("user.banned", ({ userId }) => {
+      hub.closeUser(userId, null, 4003, "Account suspended");
+      void forgetMatchesOf([userId]).catch((error) => console.error("realtime: forgetting a banned user's matches failed", error));
+    }),
     deps.events.on("user.deleted", ({ userId }) => hub.closeUser(userId, null)),
     deps.events.on("match.removed", ({ matchId, userIds }) => hub.forgetMatch(matchId, userIds)),
   ];
@@ -80,6 +83,26 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
       for (const row of rows) alive.add(row.id);
     }
     for (const [sessionId, sockets] of bySession) if (!alive.has(sessionId)) for (const ws of sockets) ws.close(4001, "Session ended");
+    // Partners banned from another process (the CLI): their matches close on the open pages too.
+    const partners = new Set<string>();
+    for (const ws of hub.localSockets()) for (const other of ws.data.matches.values()) partners.add(other);
+    const banned: string[] = [];
+    const partnerIds = [...partners];
+    for (let start = 0; start < partnerIds.length; start += 500) {
+      const rows = await deps.db.select({ id: users.id }).from(users).where(and(inArray(users.id, partnerIds.slice(start, start + 500)), eq(users.isBanned, true)));
+      banned.push(...rows.map((row) => row.id));
+    }
+    await forgetMatchesOf(banned);
+  }
+
+  /** A banned person's matches close for both sides: match_removed to every open page, calls ended. */
+  async function forgetMatchesOf(userIds: string[]) {
+    if (userIds.length === 0) return;
+    const rows = await deps.db
+      .select({ id: matches.id, user1Id: matches.user1Id, user2Id: matches.user2Id })
+      .from(matches)
+      .where(or(inArray(matches.user1Id, userIds), inArray(matches.user2Id, userIds)));
+    for (const row of rows) hub.forgetMatch(row.id, [row.user1Id, row.user2Id]);
   }
   const sweepTimer = setInterval(() => void sweepSessions().catch((error) => console.error("realtime: session sweep failed", error)), SESSION_SWEEP_MS);
   sweepTimer.unref?.();
@@ -95,7 +118,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     // "forget" ran before the entry existed): then the row may predate the removal, read again.
     for (let attempt = 0; attempt < 3; attempt++) {
       const forgottenBefore = hub.forgottenMatches;
-      const match = await findUnblockedMatchFor(deps.db, matchId, ws.data.userId);
+      const match = await findOpenMatchFor(deps.db, matchId, ws.data.userId);
       if (hub.forgottenMatches !== forgottenBefore) continue;
       if (match === null) return null;
       ws.data.matches.set(matchId, match.otherUserId);

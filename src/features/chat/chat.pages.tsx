@@ -6,7 +6,7 @@ import { photos, profiles, users } from "../../../db/schema";
 import { requirePage } from "../../middleware/guards";
 import { Island } from "../../views/island";
 import type { RenderPage } from "../../views/render";
-import { findMatchFor } from "../matches/matches.service";
+import { findOpenMatchFor } from "../matches/matches.service";
 import { hasPremium, hasPremiumPlus } from "../premium/plan-rules";
 import { photoUrl } from "../profile/profile-json";
 import { FREE_DAILY_CHATS } from "../../platform/constants";
@@ -18,7 +18,7 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     const user = c.get("user")!;
     const t = c.get("t");
     const matchId = c.req.param("matchId");
-    const match = await findMatchFor(deps.db, matchId, user.id);
+    const match = await findOpenMatchFor(deps.db, matchId, user.id);
     if (match === null) {
       return render(
         c,

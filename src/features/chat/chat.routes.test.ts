@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from
 // Registration hashes passwords (argon2): on a shared machine a test with several users takes seconds.
 setDefaultTimeout(30_000);
 import { eq } from "drizzle-orm";
-import { dailyUsage, matches, messages } from "../../../db/schema";
+import { dailyUsage, matches, messages, users } from "../../../db/schema";
+import { createMember } from "../discovery/discovery.test-support";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { matchUsers, setPlan } from "../../testing/match-fixtures";
 import { jakartaDayOf } from "../../platform/clock";
@@ -158,5 +159,28 @@ describe("POST /api/matches/{matchId}/read", () => {
     expect(rows.find((m) => m.content === "from b")!.readAt).toBeNull();
     const stranger = await app.registerUser();
     expect((await app.request("POST", `/api/matches/${matchId}/read`, { cookie: stranger.cookie })).status).toBe(404);
+  });
+});
+
+describe("a banned partner", () => {
+  test("closes the chat: messages and the page are 404 and nothing is stored", async () => {
+    const { a, b, matchId } = await pair();
+    const { banUser } = await import("../admin/operator-commands");
+    await banUser(app.deps.db, b.email);
+    expect((await app.request("GET", `/api/matches/${matchId}/messages`, { cookie: a.cookie })).status).toBe(404);
+    const sent = await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: "Hello?" } });
+    expect(sent.status).toBe(404);
+    expect(await app.deps.db.select().from(messages)).toHaveLength(0);
+  });
+
+  test("the chat page of that match is the 404 'no longer available' page", async () => {
+    const a = await createMember(app, { gender: "male", firstName: "Andi" });
+    const b = await createMember(app, { firstName: "Berta" });
+    const matchId = await matchUsers(app, a, b);
+    expect((await app.request("GET", `/chat/${matchId}`, { cookie: a.cookie })).status).toBe(200);
+    await app.deps.db.update(users).set({ isBanned: true }).where(eq(users.id, b.id));
+    const page = await app.request("GET", `/chat/${matchId}`, { cookie: a.cookie });
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("This match does not exist or is no longer available.");
   });
 });

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
 import { RateLimiter } from "../../middleware/rate-limit";
 import { realtimeFor } from "../../realtime/realtime";
-import { findUnblockedMatchFor } from "../matches/matches.service";
+import { findOpenMatchFor } from "../matches/matches.service";
 import { INVALID_MATCH_ID, invalidInput as invalid, matchParamSchema } from "../matches/matches.schemas";
 import { messagesQuerySchema, sendMessageSchema } from "./chat.schemas";
 import { listMessages, markRead, sendMessage } from "./chat.service";
@@ -26,7 +26,7 @@ export function chatRoutes(deps: AppDeps) {
     .get("/matches/:matchId/messages", zValidator("param", matchParamSchema, invalid(INVALID_MATCH_ID)), zValidator("query", messagesQuerySchema, invalid("Invalid query")), async (c) => {
       const user = currentUser(c);
       const matchId = c.req.valid("param").matchId;
-      if ((await findUnblockedMatchFor(deps.db, matchId, user.id)) === null) return c.json({ message: "Match not found" }, 404);
+      if ((await findOpenMatchFor(deps.db, matchId, user.id)) === null) return c.json({ message: "Match not found" }, 404);
       const query = c.req.valid("query");
       return c.json(await listMessages(deps.db, matchId, query));
     })
@@ -46,7 +46,7 @@ export function chatRoutes(deps: AppDeps) {
     .post("/matches/:matchId/read", zValidator("param", matchParamSchema, invalid(INVALID_MATCH_ID)), async (c) => {
       const user = currentUser(c);
       const matchId = c.req.valid("param").matchId;
-      const match = await findUnblockedMatchFor(deps.db, matchId, user.id);
+      const match = await findOpenMatchFor(deps.db, matchId, user.id);
       if (match === null) return c.json({ message: "Match not found" }, 404);
       const readAt = await markRead(deps.db, deps.clock.now(), matchId, user.id);
       if (readAt !== null) realtime.hub.sendToUsers([match.otherUserId, user.id], { type: "message_read", matchId, readAt, readerId: user.id });

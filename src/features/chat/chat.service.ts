@@ -120,12 +120,14 @@ interface SendContextRow {
 export async function sendMessage(db: Database, now: Date, senderId: string, matchId: string, rawContent: unknown): Promise<SendResult> {
   const [context] = (await db.all(sql`
     select m.user1_id, m.user2_id, u.first_name, u.plan, u.plan_expires_at, u.is_admin,
-      exists(select 1 from blocks b where (b.blocker_id = m.user1_id and b.blocked_id = m.user2_id)
-                                     or (b.blocker_id = m.user2_id and b.blocked_id = m.user1_id)) as blocked
+      (exists(select 1 from blocks b where (b.blocker_id = m.user1_id and b.blocked_id = m.user2_id)
+                                      or (b.blocker_id = m.user2_id and b.blocked_id = m.user1_id))
+       or exists(select 1 from users o where o.id in (m.user1_id, m.user2_id) and o.id <> ${senderId} and o.is_banned = 1)) as blocked
     from matches m join users u on u.id = ${senderId}
     where m.id = ${matchId} and (m.user1_id = ${senderId} or m.user2_id = ${senderId})
   `)) as SendContextRow[];
   // A blocked pair has no match (blocking removes it); the check guards a match made afterwards.
+  // A banned partner's matches stay stored (an unban brings them back) but are closed to talk.
   if (context === undefined || Number(context.blocked) === 1) return { ok: false, status: 404, message: "Match not found" };
   const cleaned = cleanContent(rawContent);
   if (!cleaned.ok) return { ok: false, status: 400, message: cleaned.message };

@@ -24,12 +24,18 @@ export async function findMatchFor(db: Database, matchId: string, userId: string
   return { id: row.id, otherUserId: row.user1Id === userId ? row.user2Id : row.user1Id };
 }
 
-/** Like findMatchFor, but also null while either of the two has blocked the other. */
-export async function findUnblockedMatchFor(db: Database, matchId: string, userId: string): Promise<MatchMembership | null> {
+/**
+ * Like findMatchFor, but null while the match is closed to talk: either of the two has blocked
+ * the other, or the other person is banned (their matches vanish from the list too).
+ */
+export async function findOpenMatchFor(db: Database, matchId: string, userId: string): Promise<MatchMembership | null> {
   const match = await findMatchFor(db, matchId, userId);
   if (match === null) return null;
-  const blocked = await db.all(sql`select 1 from blocks where (blocker_id = ${userId} and blocked_id = ${match.otherUserId}) or (blocker_id = ${match.otherUserId} and blocked_id = ${userId}) limit 1`);
-  return blocked.length > 0 ? null : match;
+  const closed = await db.all(sql`
+    select 1 from blocks where (blocker_id = ${userId} and blocked_id = ${match.otherUserId}) or (blocker_id = ${match.otherUserId} and blocked_id = ${userId})
+    union all select 1 from users where id = ${match.otherUserId} and is_banned = 1
+    limit 1`);
+  return closed.length > 0 ? null : match;
 }
 
 /** The match between two people, whichever order they are given in. */
