@@ -225,5 +225,15 @@ describe("matched members chat live and call each other", () => {
     await a.waitForURL(`${server.origin}/matches`);
     await b.getByText("This conversation has ended").waitFor({ timeout: 10_000 });
     expect(await (await apiAs(server.origin, budi, "GET", "/api/matches")).json()).toEqual([]);
+
+    // Reporting stays possible after the unmatch: from the ended chat, without an Unmatch step.
+    await b.getByTestId("safety-menu").click();
+    const menu = b.locator("dialog[open]");
+    expect(await menu.getByRole("button", { name: "Unmatch" }).count()).toBe(0);
+    await menu.getByRole("button", { name: "Report" }).click();
+    const form = b.locator("dialog[open]");
+    await form.getByLabel("Harassment").check();
+    await form.getByRole("button", { name: "Send report" }).click();
+    await b.getByText("Thank you. Your report was sent.").waitFor({ timeout: 10_000 });
   }, 60_000);
 });

@@ -201,7 +201,12 @@ export function ChatPanel(props: ChatPanelProps) {
             </button>
             <SafetyMenu userId={other.id} name={other.firstName} matchId={matchId} />
           </div>
-        ) : null}
+        ) : (
+          // The match is gone, but what happened in it may still need reporting (issue 6).
+          <div className="chat-header-actions">
+            <SafetyMenu userId={other.id} name={other.firstName} />
+          </div>
+        )}
       </header>
 
       <CallPanel call={call} name={other.firstName} />
