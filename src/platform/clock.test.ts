@@ -1,5 +1,5 @@
 import { describe, expect, it } from "bun:test";
-import { fakeClock, jakartaDayOf } from "./clock";
+import { fakeClock, jakartaDayOf, secondsUntilNextJakartaDay } from "./clock";
 
 const intlJakartaDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Jakarta", year: "numeric", month: "2-digit", day: "2-digit" });
 
@@ -30,5 +30,13 @@ describe("fakeClock", () => {
     expect(clock.now().toISOString()).toBe("2026-11-22T03:00:00.000Z");
     clock.advance(90_000);
     expect(clock.now().toISOString()).toBe("2026-11-22T03:01:30.000Z");
+  });
+});
+
+describe("secondsUntilNextJakartaDay", () => {
+  it("counts to the next midnight in Jakarta (17:00 UTC), never zero", () => {
+    expect(secondsUntilNextJakartaDay(new Date("2026-11-22T03:00:00Z"))).toBe(14 * 3600);
+    expect(secondsUntilNextJakartaDay(new Date("2026-11-22T16:59:59.500Z"))).toBe(1);
+    expect(secondsUntilNextJakartaDay(new Date("2026-11-22T17:00:00Z"))).toBe(24 * 3600);
   });
 });

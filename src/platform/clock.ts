@@ -36,3 +36,10 @@ export function jakartaDayOf(date: Date): string {
 const dayMs = 24 * 60 * 60_000;
 /** The day asked for last: nearly every call of a day asks for the same one, so it is named once. */
 let lastDay = { start: Number.NaN, name: "" };
+
+/** Seconds until the next Asia/Jakarta midnight, when the free daily limits reset (a 429's Retry-After). */
+export function secondsUntilNextJakartaDay(date: Date): number {
+  const local = date.getTime() + jakartaOffsetMs;
+  const intoDay = ((local % dayMs) + dayMs) % dayMs;
+  return Math.max(1, Math.ceil((dayMs - intoDay) / 1000));
+}

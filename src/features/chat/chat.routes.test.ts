@@ -118,7 +118,9 @@ describe("POST /api/matches/{matchId}/messages", () => {
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(39);
-    expect(await responses.find((r) => r.status === 429)!.json()).toEqual({ message: "Daily chat limit reached" });
+    const limited = responses.find((r) => r.status === 429)!;
+    expect(await limited.json()).toEqual({ message: "Daily chat limit reached" });
+    expect(limited.headers.get("Retry-After")).toBe(String(14 * 3600)); // until Jakarta midnight
     expect(await app.deps.db.select().from(messages).where(eq(messages.matchId, matchId))).toHaveLength(1);
   });
 

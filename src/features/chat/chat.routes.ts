@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
+import { secondsUntilNextJakartaDay } from "../../platform/clock";
 import { RateLimiter } from "../../middleware/rate-limit";
 import { realtimeFor } from "../../realtime/realtime";
 import { findOpenMatchFor } from "../matches/matches.service";
@@ -37,8 +38,12 @@ export function chatRoutes(deps: AppDeps) {
         c.header("Retry-After", String(sendsPerUser.retryAfterSeconds(user.id)));
         return c.json({ message: "Too many messages. Please slow down" }, 429);
       }
-      const result = await sendMessage(deps.db, deps.clock.now(), user.id, matchId, c.req.valid("json").content);
-      if (!result.ok) return c.json({ message: result.message }, result.status);
+      const now = deps.clock.now();
+      const result = await sendMessage(deps.db, now, user.id, matchId, c.req.valid("json").content);
+      if (!result.ok) {
+        if (result.status === 429) c.header("Retry-After", String(secondsUntilNextJakartaDay(now)));
+        return c.json({ message: result.message }, result.status);
+      }
       // Live delivery to both people's open pages (the sender's other tabs too).
       realtime.hub.sendToUsers([user.id, result.recipientId], { type: "new_message", matchId, message: result.message });
       return c.json({ ...result.message, remainingToday: result.remaining }, 201);

@@ -194,6 +194,11 @@ describe("POST /api/swipe", () => {
     const refused = results.filter((result) => result.status === 429);
     expect(refused).toHaveLength(39);
     expect(refused[0]!.body).toEqual({ message: "Daily swipe limit reached" });
+    // 10:00 in Jakarta (the fake clock): the limit lifts in 14 hours.
+    const fresh = await createMember(app, { firstName: "Fresh" });
+    const again = await app.request("POST", "/api/swipe", { cookie: me.cookie, body: { swipedId: fresh.id, isLike: false } });
+    expect(again.status).toBe(429);
+    expect(again.headers.get("Retry-After")).toBe(String(14 * 3600));
     expect(await usedToday(me.id)).toBe(25);
     expect(await app.deps.db.select().from(swipes).where(eq(swipes.swiperId, me.id))).toHaveLength(1);
   });

@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
+import { secondsUntilNextJakartaDay } from "../../platform/clock";
 import { hasPremium } from "../premium/plan-rules";
 import { discoveryQuerySchema, swipeBodySchema } from "./discovery.schemas";
 import { cardFor, countPendingLikes, listPendingLikes, loadViewer, suggestFor, touchActivity } from "./discovery.service";
@@ -47,8 +48,13 @@ export function discoveryRoutes(deps: AppDeps) {
       const user = currentUser(c);
       const parsed = swipeBodySchema.safeParse(await readJson(c));
       if (!parsed.success) return c.json({ message: firstIssue(parsed.error) }, 400);
-      const result = await swipe(deps.db, user, deps.clock.now(), parsed.data);
-      if (!result.ok) return c.json({ message: result.message }, result.status);
+      const now = deps.clock.now();
+      const result = await swipe(deps.db, user, now, parsed.data);
+      if (!result.ok) {
+        // The daily limit lifts at Jakarta midnight (API.md: a 429 says when to retry).
+        if (result.status === 429) c.header("Retry-After", String(secondsUntilNextJakartaDay(now)));
+        return c.json({ message: result.message }, result.status);
+      }
       if (result.createdMatch && result.matchId !== undefined) {
         deps.events.emit("match.created", { matchId: result.matchId, userIds: [user.id, parsed.data.swipedId] });
       }

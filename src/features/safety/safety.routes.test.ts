@@ -99,7 +99,11 @@ describe("POST /api/reports", () => {
     const a = await app.registerUser();
     const b = await app.registerUser();
     for (let i = 0; i < 20; i++) expect((await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: b.id, reason: "scam" } })).status).toBe(201);
-    expect((await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: b.id, reason: "scam" } })).status).toBe(429);
+    app.clock.advance(60 * 60_000);
+    const refused = await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: b.id, reason: "scam" } });
+    expect(refused.status).toBe(429);
+    // A rolling day: the first report leaves the window 23 hours from now.
+    expect(refused.headers.get("Retry-After")).toBe(String(23 * 3600));
   });
 
   test("40 reports sent at the same moment still make at most 20", async () => {

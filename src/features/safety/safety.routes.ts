@@ -25,7 +25,10 @@ export function safetyRoutes(deps: AppDeps) {
     .post("/reports", zValidator("json", reportSchema, firstIssue), async (c) => {
       const user = currentUser(c);
       const result = await reportUser(deps.db, deps.clock.now(), user.id, c.req.valid("json"));
-      if (!result.ok) return c.json({ message: result.message }, result.status);
+      if (!result.ok) {
+        if ("retryAfterSeconds" in result) c.header("Retry-After", String(result.retryAfterSeconds));
+        return c.json({ message: result.message }, result.status);
+      }
       return c.json(result.report, 201);
     });
 }

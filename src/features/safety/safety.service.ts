@@ -56,6 +56,11 @@ export async function reportUser(db: Database, now: Date, reporterId: string, in
     insert into reports (id, reporter_id, reported_user_id, reason, description, status, created_at)
     select ${report.id}, ${reporterId}, ${report.reportedUserId}, ${report.reason}, ${report.description}, 'pending', ${now.getTime()}
     where (select count(*) from reports where reporter_id = ${reporterId} and created_at >= ${since}) < ${MAX_REPORTS_PER_DAY}`);
-  if (inserted.rowsAffected === 0) return { ok: false as const, status: 429 as const, message: "Too many reports. Please try again later" };
+  if (inserted.rowsAffected === 0) {
+    // A rolling day: the oldest report of the window frees a slot when it leaves it.
+    const [oldest] = await db.all<{ at: number }>(sql`select min(created_at) as at from reports where reporter_id = ${reporterId} and created_at >= ${since}`);
+    const retryAfterSeconds = Math.max(1, Math.ceil(((oldest?.at ?? now.getTime()) + 24 * 60 * 60_000 - now.getTime()) / 1000));
+    return { ok: false as const, status: 429 as const, message: "Too many reports. Please try again later", retryAfterSeconds };
+  }
   return { ok: true as const, report: { id: report.id, reportedUserId: report.reportedUserId, reason: report.reason, description: report.description, status: report.status, createdAt: now.toISOString() } };
 }
