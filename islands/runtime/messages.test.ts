@@ -1,7 +1,7 @@
 import { describe, expect, it } from "bun:test";
 import { translator } from "../../src/i18n";
 import { ApiError } from "./api";
-import { errorText, translateMessage } from "./messages";
+import { errorText, messageKey, translateMessage } from "./messages";
 
 describe("API messages on screens", () => {
   it("shows an API message in the user's language, and an unknown one as it came", () => {
@@ -22,5 +22,30 @@ describe("API messages on screens", () => {
       expect(translateMessage(translator("en"), message)).toBe(message);
       expect(translateMessage(translator("id"), message)).not.toBe(message);
     }
+  });
+});
+
+describe("every message the server can send", () => {
+  /** Texts the server sends that no screen shows (success bodies, handshake errors, labels). */
+  const notShown = new Set(["Expected a WebSocket upgrade", "WebSocket is not available", "WebSocket upgrade failed", "Unmatched", "User blocked", "Jakarta, Indonesia", "Operator (terminal)"]);
+
+  it("has its English and Indonesian text under messages.*", async () => {
+    const { Glob } = await import("bun");
+    const { join } = await import("node:path");
+    const en = (await import("../../src/i18n/en.json")).default.messages as Record<string, string>;
+    const id = (await import("../../src/i18n/id.json")).default.messages as Record<string, string>;
+    const root = join(import.meta.dir, "..", "..");
+    const texts = new Set<string>();
+    for await (const file of new Glob("src/features/**/*.ts").scan(root)) {
+      if (file.includes(".test.")) continue;
+      const source = await Bun.file(join(root, file)).text();
+      // { message: "…" } bodies, *_MESSAGES tables and zod messages in the schemas.
+      for (const match of source.matchAll(/message: "([^"]+)"/g)) texts.add(match[1]!);
+      for (const match of source.matchAll(/\b\w+: "([A-Z][^"]{6,})",?$/gm)) if (/schemas|messages|service|routes/.test(file)) texts.add(match[1]!);
+      for (const match of source.matchAll(/\.min\(\d+, "([^"]+)"\)/g)) texts.add(match[1]!);
+    }
+    expect(texts.size).toBeGreaterThan(50);
+    const missing = [...texts].filter((text) => !notShown.has(text) && (!(messageKey(text) in en) || !(messageKey(text) in id)));
+    expect(missing).toEqual([]);
   });
 });
