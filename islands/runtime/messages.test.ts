@@ -10,6 +10,11 @@ describe("API messages on screens", () => {
     expect(translateMessage(translator("id"), "Something nobody translated")).toBe("Something nobody translated");
   });
 
+  it("translates a known message that carries a detail, and keeps the detail", () => {
+    expect(translateMessage(translator("id"), "Your account has been suspended: Asked members for money")).toBe("Akunmu telah ditangguhkan: Asked members for money");
+    expect(translateMessage(translator("id"), "Nobody knows this: detail")).toBe("Nobody knows this: detail");
+  });
+
   it("shows the network text, never the browser's English, when the server was not reached", () => {
     const failedFetch = new TypeError("Failed to fetch");
     expect(errorText(translator("en"), failedFetch)).toBe("Cannot reach the server. Check your connection and try again");

@@ -14,9 +14,17 @@ export function messageKey(message: string): string {
 }
 
 export function translateMessage(t: TFunction, message: string): string {
-  const key = `messages.${messageKey(message)}`;
-  const translated = t(key, { defaultValue: "" });
-  return translated === "" ? message : translated;
+  const known = (text: string) => t(`messages.${messageKey(text)}`, { defaultValue: "" });
+  const translated = known(message);
+  if (translated !== "") return translated;
+  // "Your account has been suspended: {reason}": a known message with a detail after it keeps
+  // the detail (written by a person, in their language) and translates the rest.
+  const colon = message.indexOf(": ");
+  if (colon > 0) {
+    const head = known(message.slice(0, colon));
+    if (head !== "") return `${head}: ${message.slice(colon + 2)}`;
+  }
+  return message;
 }
 
 /**
