@@ -2,7 +2,7 @@ import { useRef, useState, type DragEvent } from "react";
 import { useT } from "../runtime/i18n-context";
 import { api, ApiError, apiUrl, errorFromResponse } from "../runtime/api";
 import { toast } from "../runtime/toast";
-import { errorText, translateMessage } from "../runtime/messages";
+import { errorText, titledToast } from "../runtime/messages";
 import { MAX_PHOTO_BYTES, MAX_PROFILE_PHOTOS } from "../../src/platform/constants";
 import { PROFILE_MESSAGES } from "../../src/features/profile/profile.schemas";
 
@@ -66,8 +66,8 @@ export function PhotoGrid({ photos, onChange, error, describedBy }: { photos: Gr
   latest.current = photos;
   const queue = useRef<Promise<void>>(Promise.resolve());
 
-  const showError = (message: string) => toast({ title: t("toast.error"), description: translateMessage(t, message), variant: "destructive" });
-  const showFailure = (caught: unknown) => toast({ title: t("toast.error"), description: errorText(t, caught), variant: "destructive" });
+  const showError = (message: string) => toast({ ...titledToast(t, message, t("toast.error")), variant: "destructive" });
+  const showFailure = (caught: unknown) => (caught instanceof ApiError ? showError(caught.message) : toast({ title: t("toast.error"), description: errorText(t, caught), variant: "destructive" }));
 
   const addFiles = async (files: File[]) => {
     let room = MAX_PROFILE_PHOTOS - latest.current.length - uploading.length;

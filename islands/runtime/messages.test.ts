@@ -1,13 +1,19 @@
 import { describe, expect, it } from "bun:test";
 import { translator } from "../../src/i18n";
 import { ApiError } from "./api";
-import { errorText, messageKey, translateMessage } from "./messages";
+import { errorText, messageKey, titledToast, translateMessage } from "./messages";
 
 describe("API messages on screens", () => {
   it("shows an API message in the user's language, and an unknown one as it came", () => {
     expect(translateMessage(translator("id"), "Invalid email or password")).toBe("Email atau kata sandi salah");
     expect(translateMessage(translator("en"), "Invalid email or password")).toBe("Invalid email or password");
     expect(translateMessage(translator("id"), "Something nobody translated")).toBe("Something nobody translated");
+  });
+
+  it("turns a 'Title: text' message into a toast's title and text, in the user's language", () => {
+    expect(titledToast(translator("en"), "File too large: Please select images smaller than 5MB", "Error")).toEqual({ title: "File too large", description: "Please select images smaller than 5MB" });
+    expect(titledToast(translator("id"), "File too large: Please select images smaller than 5MB", "Galat")).toEqual({ title: "File terlalu besar", description: "Pilih gambar yang lebih kecil dari 5MB" });
+    expect(titledToast(translator("en"), "Error processing image", "Error")).toEqual({ title: "Error", description: "Error processing image" });
   });
 
   it("translates a known message that carries a detail, and keeps the detail", () => {

@@ -34,3 +34,14 @@ export function translateMessage(t: TFunction, message: string): string {
 export function errorText(t: TFunction, caught: unknown): string {
   return caught instanceof ApiError ? translateMessage(t, caught.message) : t("messages.network_error");
 }
+
+/**
+ * A toast for a message written "Title: text" (spec point 5's photo messages, e.g. 'File too
+ * large: Please select images smaller than 5MB'): the part before the colon is the title.
+ * A message without one is the text under `fallbackTitle`.
+ */
+export function titledToast(t: TFunction, message: string, fallbackTitle: string): { title: string; description?: string } {
+  const translated = translateMessage(t, message);
+  const colon = translated.indexOf(": ");
+  return colon > 0 ? { title: translated.slice(0, colon), description: translated.slice(colon + 2) } : { title: fallbackTitle, description: translated };
+}
