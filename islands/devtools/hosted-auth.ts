@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import type { Auth, User } from "firebase/auth";
 import type { FirebaseWebConfig } from "../../src/features/auth/firebase-client-config";
+import { syncToken } from "../runtime/token-sync";
 
 /**
  * The hosted identity service (Firebase Auth) on the test pages, shared by every island of
@@ -37,6 +38,8 @@ const UNCONFIGURED: HostedAuthState = { configured: false, status: "signedOut", 
 
 let state: HostedAuthState | null = null;
 let auth: Auth | null = null;
+/** The same-origin token-sync URL of spec point 7, told about hosted sign-ins and sign-outs here too. */
+let tokenSyncUrl: string | undefined;
 let started = false;
 const listeners = new Set<() => void>();
 
@@ -78,6 +81,7 @@ export function startHostedAuth(config: FirebaseWebConfig | null) {
     for (const listener of listeners) listener();
     return;
   }
+  tokenSyncUrl = config.tokenSyncUrl;
   setState({ configured: true, status: "loading" });
   loadSdk()
     .then(({ app, authModule }) => {
@@ -121,6 +125,7 @@ export async function signInHosted(provider: HostedProvider): Promise<HostedUser
     const result = await authModule.signInWithPopup(auth, authProvider);
     const user = toHostedUser(result.user);
     setState({ status: "signedIn", user });
+    await syncToken(tokenSyncUrl, "POST", await result.user.getIdToken());
     return user;
   } catch (error) {
     setState({ status: auth.currentUser === null ? "signedOut" : "signedIn", error: error instanceof Error ? error.message : String(error) });
@@ -132,6 +137,7 @@ export async function signOutHosted(): Promise<void> {
   if (auth === null) throw new Error("Firebase is not configured on this server");
   const { authModule } = await loadSdk();
   await authModule.signOut(auth);
+  await syncToken(tokenSyncUrl, "DELETE");
 }
 
 /** The signed-in user's ID token, for the server-side verification in the integration test. */

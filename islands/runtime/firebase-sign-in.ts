@@ -6,6 +6,7 @@ import { getApp, getApps, initializeApp } from "firebase/app";
 import { browserLocalPersistence, FacebookAuthProvider, getAuth, GoogleAuthProvider, setPersistence, signInWithPopup, signOut, type Auth } from "firebase/auth";
 import type { FirebaseWebConfig } from "../../src/features/auth/firebase-client-config";
 import { api } from "./api";
+import { syncToken } from "./token-sync";
 
 export type PopupProvider = "google" | "facebook";
 
@@ -27,15 +28,6 @@ function popupProvider(provider: PopupProvider) {
   return facebook;
 }
 
-/** The optional same-origin token sync of spec point 7: POST with the bearer token on sign-in. */
-async function syncToken(config: FirebaseWebConfig, method: "POST" | "DELETE", idToken?: string) {
-  if (config.tokenSyncUrl === undefined) return;
-  try {
-    await fetch(config.tokenSyncUrl, { method, credentials: "same-origin", headers: idToken === undefined ? {} : { Authorization: `Bearer ${idToken}` } });
-  } catch (error) {
-    console.error("token sync failed", error);
-  }
-}
 
 /**
  * Opens the provider's popup, then hands the ID token to our server, which verifies it and
@@ -56,12 +48,12 @@ export async function signInWithFirebasePopup(config: FirebaseWebConfig, provide
     await signOutOfFirebase(config).catch(() => undefined);
     throw error;
   }
-  await syncToken(config, "POST", idToken);
+  await syncToken(config.tokenSyncUrl, "POST", idToken);
   return result;
 }
 
 /** Signs out of the hosted service and tells the token-sync URL (DELETE), if one is configured. */
 export async function signOutOfFirebase(config: FirebaseWebConfig): Promise<void> {
   await signOut(firebaseAuth(config));
-  await syncToken(config, "DELETE");
+  await syncToken(config.tokenSyncUrl, "DELETE");
 }

@@ -5,7 +5,7 @@ import { I18nProvider, type Lang } from "./i18n-context";
 import { Toaster } from "../toaster";
 import { onSessionEnded } from "./api";
 import { sessionEndedHandler } from "./session-ended";
-import { installSignOutSync } from "./sign-out-sync";
+import { installSignOutSync } from "./token-sync";
 
 /** The language and copy the server embedded for this page's islands. */
 function readI18n() {

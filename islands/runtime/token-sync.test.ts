@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, mock, spyOn } from "bun:test";
-import { forgetHostedSignIn, signOutEverywhere, TOKEN_SYNC_TIMEOUT_MS } from "./sign-out-sync";
+import { forgetHostedSignIn, signOutEverywhere, syncToken, TOKEN_SYNC_TIMEOUT_MS } from "./token-sync";
 
 /** A Storage over a Map, as the browser's localStorage behaves. */
 function memoryStorage(entries: Record<string, string>): Storage {
@@ -71,5 +71,19 @@ describe("signOutEverywhere", () => {
       throw new TypeError("Failed to fetch");
     }) as unknown as typeof fetch);
     await expect(signOutEverywhere("/token-sync")).resolves.toBeUndefined();
+  });
+});
+
+describe("syncToken", () => {
+  it("POSTs the ID token as a bearer token, and does nothing without a URL", async () => {
+    const calls: { url: string; init: RequestInit }[] = [];
+    spyOn(globalThis, "fetch").mockImplementation((async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return new Response(null, { status: 204 });
+    }) as unknown as typeof fetch);
+    await syncToken("/token-sync", "POST", "id-token-123");
+    await syncToken(undefined, "POST", "id-token-123");
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.init).toMatchObject({ method: "POST", credentials: "same-origin", headers: { Authorization: "Bearer id-token-123" } });
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Spec point 7: the optional token-sync URL receives a DELETE when the member signs out. Sign-out
- * stays a plain link to /api/logout, so it works before (and without) JavaScript; when the server
- * names a token-sync URL (meta tag, same-origin only), a click first tells that URL and forgets
- * the hosted service's stored sign-in, without loading the Firebase SDK on every page.
+ * Spec point 7: the optional, same-origin token-sync URL receives a POST with the bearer token on
+ * a hosted sign-in and a DELETE on sign-out. Sign-out stays a plain link to /api/logout, so it
+ * works before (and without) JavaScript; when the server names a token-sync URL (meta tag), a
+ * click first tells that URL and forgets the hosted service's stored sign-in, without loading the
+ * Firebase SDK on every page (decision 0077).
  */
 export const SIGN_OUT_PATH = "/api/logout";
 
@@ -29,12 +30,24 @@ export async function forgetHostedSignIn(storage: Storage = localStorage, databa
   });
 }
 
+/** Tells the token-sync URL, if one is configured; a failure is logged, never thrown. */
+export async function syncToken(url: string | undefined, method: "POST" | "DELETE", idToken?: string): Promise<void> {
+  if (url === undefined) return;
+  try {
+    await fetch(url, {
+      method,
+      credentials: "same-origin",
+      headers: idToken === undefined ? {} : { Authorization: `Bearer ${idToken}` },
+      signal: AbortSignal.timeout(TOKEN_SYNC_TIMEOUT_MS),
+    });
+  } catch (error) {
+    console.error("token sync failed", error);
+  }
+}
+
 /** DELETE to the token-sync URL and the hosted sign-in forgotten; never throws, never hangs. */
 export async function signOutEverywhere(url: string): Promise<void> {
-  await Promise.allSettled([
-    fetch(url, { method: "DELETE", credentials: "same-origin", signal: AbortSignal.timeout(TOKEN_SYNC_TIMEOUT_MS) }),
-    forgetHostedSignIn(),
-  ]);
+  await Promise.allSettled([syncToken(url, "DELETE"), forgetHostedSignIn()]);
 }
 
 /** Installs the click handler for every sign-out link on the page, if a token-sync URL is set. */
