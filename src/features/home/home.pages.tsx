@@ -101,7 +101,8 @@ export function notFoundPage(_deps: AppDeps, render: RenderPage) {
     if (!user.hasPhoto && c.req.path !== "/edit-profile") return c.redirect("/edit-profile", 302);
     return render(
       c,
-      { title: c.get("t")("notFound.title"), status: 404 },
+      // The shell entry: the live connection's toasts reach a member on this page too (issue 6).
+      { title: c.get("t")("notFound.title"), status: 404, entry: "shell" },
       <AppShell>
         <NotFound />
       </AppShell>,

@@ -93,6 +93,9 @@ describe("page routes by visitor", () => {
     const html = await response.text();
     expect(html).toContain('<html lang="id"');
     expect(html).toContain('class="tab-bar"');
+    // The live connection runs here too: new-message and call toasts reach the member (issue 6).
+    expect(html).toContain('<div id="realtime-root"></div>');
+    expect(html).toContain('src="/assets/shell-test.js"');
   });
 
   it("API paths answer JSON, never a page or a redirect", async () => {
