@@ -136,7 +136,10 @@ describe("a new member", () => {
       await hydrated(page, "profile-editor");
       expect(await page.locator("h1").first().innerText()).toBe("Edit Profile");
 
+      // The registration answer "5-10 years" is not on the edit list, yet it stays chosen (decision 0079).
+      expect(await page.locator("#field-faithDuration").inputValue()).toBe("5-10 years");
       // The edit rules: clearing the fields shows the edit screen's messages.
+      await page.locator("#field-faithDuration").selectOption("");
       await page.locator("#field-age").fill("17");
       await page.locator("#field-bio").fill("Short");
       await page.locator("#field-faithTestimony").fill("Too short");
@@ -151,7 +154,6 @@ describe("a new member", () => {
         ["bio", "Bio must be at least 10 characters"],
         ["denomination", "Denomination is required"],
         ["churchName", "Church name is required"],
-        // The registration answer "5-10 years" is not on the edit screen's list.
         ["faithDuration", "Faith duration is required"],
         ["faithTestimony", "Faith testimony must be at least 20 characters"],
         ["jesusChristMeaning", "Please share what Jesus Christ means to you (at least 20 characters)"],
