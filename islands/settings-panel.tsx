@@ -6,6 +6,15 @@ import { errorText } from "./runtime/messages";
 import { setLanguage } from "./runtime/language-switch";
 import { SEARCH_DISTANCE_KM } from "../src/platform/constants";
 
+/**
+ * Signed in, the account keeps the language too, so mails (password reset) use it. The screen
+ * switches even if that call fails: the account follows at the next sign-in.
+ */
+async function switchLanguage(code: "en" | "id") {
+  await api("PATCH", "/api/auth/language", { language: code }).catch(() => undefined);
+  setLanguage(code);
+}
+
 export interface SettingsPanelProps {
   searchDistance: number;
 }
@@ -129,7 +138,7 @@ export function SettingsPanel({ searchDistance }: SettingsPanelProps) {
             </span>
             <div className="segmented" role="group" aria-labelledby="label-language">
               {(["en", "id"] as const).map((code) => (
-                <button key={code} type="button" aria-pressed={lang === code} className="segmented-option" onClick={() => lang !== code && setLanguage(code)}>
+                <button key={code} type="button" aria-pressed={lang === code} className="segmented-option" onClick={() => lang !== code && void switchLanguage(code)}>
                   {code === "en" ? "English" : "Bahasa Indonesia"}
                 </button>
               ))}

@@ -33,7 +33,8 @@ import { realtimeFor } from "./realtime/realtime";
  * database and a fake clock and call app.request().
  */
 export function createApp(deps: AppDeps) {
-  const render = pageRenderer(deps.assets, { apiBaseUrl: deps.config.apiBaseUrl, tokenSyncUrl: firebaseWebConfig(deps.config)?.tokenSyncUrl });
+  const firebase = firebaseWebConfig(deps.config);
+  const render = pageRenderer(deps.assets, { apiBaseUrl: deps.config.apiBaseUrl, tokenSyncUrl: firebase?.tokenSyncUrl, hostedSignIn: firebase !== null });
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders({ isHttps: deps.config.isHttps, extra: firebaseCspSources(deps.config) }));

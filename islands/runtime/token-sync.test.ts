@@ -66,6 +66,21 @@ describe("signOutEverywhere", () => {
     expect(TOKEN_SYNC_TIMEOUT_MS).toBeLessThanOrEqual(2000);
   });
 
+  it("gives up after the time limit when the browser's database never answers", async () => {
+    spyOn(globalThis, "fetch").mockImplementation((async () => new Response(null, { status: 204 })) as unknown as typeof fetch);
+    const never = { deleteDatabase: () => ({}) } as unknown as IDBFactory;
+    const saved = { indexedDB: globalThis.indexedDB, localStorage: globalThis.localStorage };
+    Object.assign(globalThis, { indexedDB: never, localStorage: memoryStorage({}) });
+    try {
+      const started = performance.now();
+      await signOutEverywhere(null);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(TOKEN_SYNC_TIMEOUT_MS - 50);
+      expect(performance.now() - started).toBeLessThan(TOKEN_SYNC_TIMEOUT_MS + 1000);
+    } finally {
+      Object.assign(globalThis, saved);
+    }
+  });
+
   it("still resolves when the sync endpoint is down, so sign-out goes on", async () => {
     spyOn(globalThis, "fetch").mockImplementation((async () => {
       throw new TypeError("Failed to fetch");

@@ -33,27 +33,43 @@ export async function forgetHostedSignIn(storage: Storage = localStorage, databa
 /** Tells the token-sync URL, if one is configured; a failure is logged, never thrown. */
 export async function syncToken(url: string | undefined, method: "POST" | "DELETE", idToken?: string): Promise<void> {
   if (url === undefined) return;
+  // AbortController rather than AbortSignal.timeout(), which older WebViews lack.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), TOKEN_SYNC_TIMEOUT_MS);
   try {
     await fetch(url, {
       method,
       credentials: "same-origin",
       headers: idToken === undefined ? {} : { Authorization: `Bearer ${idToken}` },
-      signal: AbortSignal.timeout(TOKEN_SYNC_TIMEOUT_MS),
+      signal: controller.signal,
     });
   } catch (error) {
     console.error("token sync failed", error);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
-/** DELETE to the token-sync URL and the hosted sign-in forgotten; never throws, never hangs. */
-export async function signOutEverywhere(url: string): Promise<void> {
-  await Promise.allSettled([syncToken(url, "DELETE"), forgetHostedSignIn()]);
+/**
+ * The DELETE (when a sync URL is set) and the hosted sign-in forgotten. Never throws and never
+ * takes longer than TOKEN_SYNC_TIMEOUT_MS: an IndexedDB request that never settles must not keep
+ * anyone signed in.
+ */
+export async function signOutEverywhere(url: string | null): Promise<void> {
+  const work = Promise.allSettled([syncToken(url ?? undefined, "DELETE"), forgetHostedSignIn()]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, TOKEN_SYNC_TIMEOUT_MS)))]);
+  clearTimeout(timer);
 }
 
-/** Installs the click handler for every sign-out link on the page, if a token-sync URL is set. */
+/**
+ * Installs the click handler for every sign-out link on the page, when there is something to
+ * tell or clear: a token-sync URL, or a hosted sign-in whose SDK may have stored a user.
+ */
 export function installSignOutSync(doc: Document = document, goTo: (path: string) => void = (path) => window.location.assign(path)) {
   const url = tokenSyncUrl(doc);
-  if (url === null) return;
+  const hosted = doc.querySelector('meta[name="hosted-sign-in"]') !== null;
+  if (url === null && !hosted) return;
   doc.addEventListener("click", (event) => {
     const link = event.target instanceof Element ? event.target.closest(`a[href="${SIGN_OUT_PATH}"]`) : null;
     // Leave modified clicks (new tab, new window) to the browser.

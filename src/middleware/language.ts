@@ -12,15 +12,15 @@ function translatorFor(lang: Lang): TFunction {
   return t;
 }
 
-/**
- * The language comes from the cookie the switcher writes (mirroring localStorage); default English.
- * Returns the cookie's language, or null when the visitor never chose one.
- */
-export function setRequestLanguage(c: Context<AppEnv>, cookieHeader: string | null): Lang | null {
-  const fromCookie = cookieValue(cookieHeader, LANGUAGE_STORAGE_KEY);
-  const chosen = isLang(fromCookie) ? fromCookie : null;
-  const lang = chosen ?? DEFAULT_LANGUAGE;
+/** The language comes from the cookie the switcher writes (mirroring localStorage); default English. */
+export function setRequestLanguage(c: Context<AppEnv>, cookieHeader: string | null) {
+  const lang = chosenLanguage(cookieHeader) ?? DEFAULT_LANGUAGE;
   c.set("lang", lang);
   c.set("t", translatorFor(lang));
-  return chosen;
+}
+
+/** The language the visitor chose on this device (the switcher's cookie), or null if none. */
+export function chosenLanguage(cookieHeader: string | null | undefined): Lang | null {
+  const fromCookie = cookieValue(cookieHeader ?? null, LANGUAGE_STORAGE_KEY);
+  return isLang(fromCookie) ? fromCookie : null;
 }

@@ -3,7 +3,6 @@ import type { AppDeps, AppEnv } from "../app-env";
 import { isSameOriginOrSafe } from "./csrf";
 import { setRequestLanguage } from "./language";
 import { sessionLoader } from "./session";
-import { rememberLanguage } from "../features/auth/auth.service";
 
 /**
  * What every route may rely on, in this order: the language (c.var.lang, c.var.t), the CSRF
@@ -17,11 +16,9 @@ export function requestContext(deps: Pick<AppDeps, "db" | "clock" | "config">) {
   const appOrigin = deps.config.appOrigin;
   return createMiddleware<AppEnv>(async (c, next) => {
     const cookieHeader = c.req.raw.headers.get("Cookie");
-    const chosenLanguage = setRequestLanguage(c, cookieHeader);
+    setRequestLanguage(c, cookieHeader);
     if (!isSameOriginOrSafe(c, appOrigin)) return c.json({ message: "Forbidden" }, 403);
     await loadSession(c, cookieHeader);
-    const user = c.get("user");
-    if (user !== null && chosenLanguage !== null && chosenLanguage !== user.language) await rememberLanguage(deps.db, user.id, chosenLanguage);
     return next();
   });
 }

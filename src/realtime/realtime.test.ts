@@ -241,6 +241,21 @@ describe("sockets follow sessions and matches", () => {
     expect(await sa.next("error")).toMatchObject({ message: "Match not found" });
   });
 
+  test("a partner banned from the terminal: a page that never joined the match (the matches list) hears it once", async () => {
+    const { a, b, matchId } = await pair();
+    const sa = await connect(a.cookie);
+    const { banUser } = await import("../features/admin/operator-commands");
+    await banUser(app.deps.db, b.email);
+    const realtime = realtimeFor(app.deps);
+    await realtime.sweepSessions();
+    expect(await sa.next("match_removed")).toEqual({ type: "match_removed", matchId });
+    await realtime.sweepSessions();
+    sa.send({ type: "typing", matchId });
+    expect(await sa.next("error")).toMatchObject({ message: "Match not found" });
+    // Frames arrive in order: a second announcement would be here by now.
+    expect(sa.frames.filter((frame) => frame.type === "match_removed")).toEqual([]);
+  });
+
   test("a ban announced in this process closes the banned person's matches for their partners at once", async () => {
     const { a, b, matchId } = await pair();
     const sa = await connect(a.cookie);

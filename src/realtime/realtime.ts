@@ -5,8 +5,8 @@
  */
 import type { WebSocketHandler } from "bun";
 import { Hono } from "hono";
-import { and, eq, gt, inArray, or } from "drizzle-orm";
-import { matches, sessions, users } from "../../db/schema";
+import { and, gt, inArray, or, sql } from "drizzle-orm";
+import { matches, sessions } from "../../db/schema";
 import type { AppDeps, AppEnv } from "../app-env";
 import { CallService } from "../features/calls/calls.service";
 import { loadSender, markRead, SENDER_PLAN_TTL_MS, sendMessageAsKnown } from "../features/chat/chat.service";
@@ -66,6 +66,9 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     deps.events.on("match.removed", ({ matchId, userIds }) => hub.forgetMatch(matchId, userIds)),
   ];
 
+  /** Matches closed by a ban that the sweep already announced (see sweepSessions). */
+  const announcedBanClosures = new Set<string>();
+
   /**
    * Sessions also end without an event in this process (absolute expiry, `kasih` CLI commands):
    * every minute the sockets whose session is gone or expired are closed.
@@ -83,16 +86,24 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
       for (const row of rows) alive.add(row.id);
     }
     for (const [sessionId, sockets] of bySession) if (!alive.has(sessionId)) for (const ws of sockets) ws.close(4001, "Session ended");
-    // Partners banned from another process (the CLI): their matches close on the open pages too.
-    const partners = new Set<string>();
-    for (const ws of hub.localSockets()) for (const other of ws.data.matches.values()) partners.add(other);
-    const banned: string[] = [];
-    const partnerIds = [...partners];
-    for (let start = 0; start < partnerIds.length; start += 500) {
-      const rows = await deps.db.select({ id: users.id }).from(users).where(and(inArray(users.id, partnerIds.slice(start, start + 500)), eq(users.isBanned, true)));
-      banned.push(...rows.map((row) => row.id));
+    // Partners banned from another process (the CLI): their matches close on the open pages
+    // (chat and matches list) of the people still connected. Announced once per ban.
+    const connected = [...new Set([...hub.localSockets()].map((ws) => ws.data.userId))];
+    const closed = new Set<string>();
+    for (let start = 0; start < connected.length; start += 500) {
+      const ids = connected.slice(start, start + 500);
+      const rows = await deps.db.all<{ id: string; user1_id: string; user2_id: string }>(sql`
+        select m.id, m.user1_id, m.user2_id from matches m
+        join users u on u.id in (m.user1_id, m.user2_id) and u.is_banned = 1
+        where m.user1_id in (${sql.join(ids, sql`, `)}) or m.user2_id in (${sql.join(ids, sql`, `)})`);
+      for (const row of rows) {
+        closed.add(row.id);
+        if (!announcedBanClosures.has(row.id)) hub.forgetMatch(row.id, [row.user1_id, row.user2_id]);
+      }
     }
-    await forgetMatchesOf(banned);
+    // Forget what is no longer closed (an unban), so a later ban is announced again.
+    announcedBanClosures.clear();
+    for (const id of closed) announcedBanClosures.add(id);
   }
 
   /** A banned person's matches close for both sides: match_removed to every open page, calls ended. */

@@ -16,6 +16,7 @@ export interface DocumentProps {
   manifest: ClientManifest;
   apiBaseUrl: string;
   tokenSyncUrl?: string;
+  hostedSignIn?: boolean;
   /** The page's client entry (islands/entries/<entry>), if it has one. */
   entry?: string;
   /** Copy for the page's islands: the top-level groups of the language file they use. */
@@ -25,7 +26,7 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
-export function Document({ title, lang, nonce, manifest, apiBaseUrl, tokenSyncUrl, entry, i18nResources, description, bodyClassName, children }: DocumentProps) {
+export function Document({ title, lang, nonce, manifest, apiBaseUrl, tokenSyncUrl, hostedSignIn, entry, i18nResources, description, bodyClassName, children }: DocumentProps) {
   const entryFiles = entry === undefined ? undefined : manifest.entries[entry];
   if (entry !== undefined && entryFiles === undefined) throw new Error(`No client entry "${entry}" in the build manifest`);
   return (
@@ -38,6 +39,7 @@ export function Document({ title, lang, nonce, manifest, apiBaseUrl, tokenSyncUr
         <meta name="theme-color" content="#c92a64" />
         <meta name="api-base-url" content={apiBaseUrl} />
         {tokenSyncUrl ? <meta name="token-sync-url" content={tokenSyncUrl} /> : null}
+        {hostedSignIn ? <meta name="hosted-sign-in" content="firebase" /> : null}
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="icon" href="/icons/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />

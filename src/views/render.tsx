@@ -30,6 +30,8 @@ export interface SiteFacts {
   apiBaseUrl: string;
   /** Same-origin token-sync URL of spec point 7; signed-in pages name it so sign-out links DELETE there. */
   tokenSyncUrl?: string;
+  /** Firebase sign-in is configured: signing out also clears what its SDK stored in the browser. */
+  hostedSignIn?: boolean;
 }
 
 export function renderPage(c: Context<AppEnv>, assets: AssetStore, site: SiteFacts, options: PageOptions, body: ReactNode) {
@@ -49,6 +51,7 @@ export function renderPage(c: Context<AppEnv>, assets: AssetStore, site: SiteFac
         manifest={assets.manifest}
         apiBaseUrl={site.apiBaseUrl}
         tokenSyncUrl={user !== null && hydrates ? site.tokenSyncUrl : undefined}
+        hostedSignIn={user !== null && hydrates && site.hostedSignIn === true}
         entry={options.entry}
         i18nResources={i18nResources}
         description={options.description}

@@ -72,6 +72,13 @@ describe("kasih user ban EMAIL [REASON] / unban EMAIL", () => {
     expect((await actions()).map((action) => action.action)).toEqual(["ban", "unban"]);
   });
 
+  it("unban of an account that is not banned says so and logs nothing", async () => {
+    const user = await t.registerUser();
+    expect(await unbanUser(t.deps.db, user.email)).toEqual({ ok: false, message: `${user.email} is not banned.` });
+    expect(await unbanUser(t.deps.db, "nobody@example.com")).toEqual({ ok: false, message: "No user with email nobody@example.com." });
+    expect(await actions()).toEqual([]);
+  });
+
   it("changes nothing for an unknown address or a reason that is too long", async () => {
     const user = await t.registerUser();
     expect(await banUser(t.deps.db, "nobody@example.com")).toEqual({ ok: false, message: "No user with email nobody@example.com." });

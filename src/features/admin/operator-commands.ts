@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { adminActions, sessions, users, type Plan } from "../../../db/schema";
 import { newId } from "../../platform/ids";
@@ -45,9 +45,13 @@ async function changeBan(db: Database, email: string, action: "ban" | "unban", r
     const [user] = await tx
       .update(users)
       .set({ isBanned: action === "ban", banReason: reason })
-      .where(eq(users.email, email.toLowerCase()))
+      // Unban only what is banned: nothing to lift writes nothing to the audit log.
+      .where(and(eq(users.email, email.toLowerCase()), action === "unban" ? eq(users.isBanned, true) : undefined))
       .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName });
-    if (user === undefined) return noSuchUser(email);
+    if (user === undefined) {
+      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+      return exists === undefined ? noSuchUser(email) : { ok: false, message: `${email} is not banned.` };
+    }
     const ended = action === "ban" ? await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id }) : [];
     await tx.insert(adminActions).values({ id: newId(), adminId: null, adminName: TERMINAL_OPERATOR, targetUserId: user.id, targetName: `${user.firstName} ${user.lastName}`.trim(), action, reason });
     return { ok: true, message: action === "ban" ? `${email} is banned; ${ended.length} session(s) ended.` : `${email} may sign in again.` };

@@ -1,14 +1,17 @@
 import { Hono } from "hono";
 import { zValidator } from "@hono/zod-validator";
+import * as z from "zod/mini";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { requireUser, currentUser } from "../../middleware/guards";
 import { clientIp } from "../../middleware/client-ip";
 import { RateLimiter } from "../../middleware/rate-limit";
 import { clearSessionCookie, setSessionCookie } from "../../middleware/session";
 import { AUTH_MESSAGES, loginBodySchema, loginProblem, registerBodySchema, registrationFormProblem } from "./auth.schemas";
-import { authenticate, currentUserBody, registerUser } from "./auth.service";
+import { authenticate, currentUserBody, registerUser, rememberLanguage } from "./auth.service";
 import { consumeCaptcha, createCaptchaChallenge } from "./captcha";
 import { createSession, invalidateSession } from "./session";
+import { chosenLanguage } from "../../middleware/language";
+import { LANGUAGES } from "../../i18n";
 
 const fifteenMinutesMs = 15 * 60_000;
 const hourMs = 60 * 60_000;
@@ -16,6 +19,9 @@ const hourMs = 60 * 60_000;
 /** Any malformed body gets the form's first message, never a zod dump. */
 export const invalidBody = (message: string) => (result: { success: boolean }, c: { json: (body: unknown, status: 400) => Response }) =>
   result.success ? undefined : c.json({ message }, 400);
+
+/** PATCH /api/auth/language: the two languages of the interface (spec point 9). */
+const languageBodySchema = z.object({ language: z.enum(LANGUAGES) });
 
 export function authRoutes(deps: AppDeps) {
   const now = () => deps.clock.now().getTime();
@@ -82,7 +88,15 @@ export function authRoutes(deps: AppDeps) {
       failedLoginsByAccount.reset(accountKey);
       failedLoginsByIp.release(ip);
       await startSession(c, result.value.id, result.value.isAdmin);
+      // Mails to the account speak the language the person signs in with (when they chose one).
+      await rememberLanguage(deps.db, result.value.id, chosenLanguage(c.req.header("Cookie")));
       return c.json({ isNewUser: !result.value.hasPhoto });
+    })
+    // The Settings switcher: the account's language, for mails (the screens follow the cookie).
+    .patch("/auth/language", requireUser, zValidator("json", languageBodySchema, invalidBody(AUTH_MESSAGES.invalidLanguage)), async (c) => {
+      const { language } = c.req.valid("json");
+      await rememberLanguage(deps.db, currentUser(c).id, language);
+      return c.json({ language });
     })
     .get("/auth/user", requireUser, async (c) => {
       const body = await currentUserBody(deps, currentUser(c));

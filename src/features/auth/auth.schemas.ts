@@ -8,6 +8,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../platform/constan
  */
 export const AUTH_MESSAGES = {
   fillAllFields: "Please fill in all fields",
+  invalidLanguage: "Choose English or Bahasa Indonesia",
   passwordsDoNotMatch: "Passwords do not match",
   captchaRequired: "Please complete the CAPTCHA verification",
   passwordTooShort: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`,

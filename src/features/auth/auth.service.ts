@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { preparedQuery } from "../../../db/prepared";
 import { cachedUntilWrite } from "../../../db/read-cache";
@@ -123,9 +123,10 @@ export async function currentUserJson(deps: Pick<AppDeps, "db" | "clock">, user:
 export type CurrentUserJson = Awaited<ReturnType<typeof currentUserJson>>;
 
 /**
- * The account's language follows the language the person chose on screen (the switcher's cookie),
- * so mails (password reset) reach them in it. Written only when it changed.
+ * The account's language follows the language the person chose on screen, so mails (password
+ * reset) reach them in it: recorded at sign-in and when they switch it in Settings.
  */
-export async function rememberLanguage(db: Database, userId: string, language: Lang): Promise<void> {
-  await db.update(users).set({ language }).where(eq(users.id, userId));
+export async function rememberLanguage(db: Database, userId: string, language: Lang | null): Promise<void> {
+  if (language === null) return;
+  await db.update(users).set({ language }).where(and(eq(users.id, userId), ne(users.language, language)));
 }

@@ -57,6 +57,18 @@ describe("the token-sync URL on signed-in pages (sign-out DELETE, spec point 7)"
     }
   });
 
+  it("without a sync URL, a signed-in page still says hosted sign-in is on, so sign-out clears it", async () => {
+    const t = await createTestApp({ env: firebase });
+    try {
+      const user = await t.registerUser();
+      const html = await (await t.request("GET", "/edit-profile", { cookie: user.cookie })).text();
+      expect(html).toContain('<meta name="hosted-sign-in" content="firebase"/>');
+      expect(html).not.toContain("token-sync-url");
+    } finally {
+      t.close();
+    }
+  });
+
   it("is never named when it points at another origin", async () => {
     const t = await createTestApp({ env: { ...firebase, FIREBASE_TOKEN_SYNC_URL: "https://evil.example/steal" } });
     try {

@@ -7,6 +7,8 @@ import { verifyFirebaseIdToken } from "./firebase-token";
 import { identityEndpoints } from "./identity-endpoints";
 import { signInWithIdentity } from "./identity-accounts";
 import { createSession, invalidateSession } from "./session";
+import { rememberLanguage } from "./auth.service";
+import { chosenLanguage } from "../../middleware/language";
 
 export const FIREBASE_MESSAGES = {
   notConfigured: "Firebase sign-in is not configured on this server",
@@ -55,6 +57,7 @@ export function firebaseLoginRoutes(deps: AppDeps) {
     if (previous !== null) await invalidateSession(deps.db, previous.id, previous.userId);
     const { token, session } = await createSession(deps.db, deps.clock, result.userId, result.isAdmin);
     setSessionCookie(c, deps.config, token, session.expiresAt);
+    await rememberLanguage(deps.db, result.userId, chosenLanguage(c.req.header("Cookie")));
     return c.json({ isNewUser: result.isNewUser });
   });
 }

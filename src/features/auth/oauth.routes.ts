@@ -8,6 +8,8 @@ import { identityEndpoints } from "./identity-endpoints";
 import { signInWithIdentity } from "./identity-accounts";
 import { facebookFlow, googleFlow, type OAuthFlow, type OAuthProvider } from "./oauth.providers";
 import { createSession, invalidateSession } from "./session";
+import { rememberLanguage } from "./auth.service";
+import { chosenLanguage } from "../../middleware/language";
 
 /** Why a sign-in came back to /auth; the sign-in buttons turn it into a toast. */
 export type SignInError = "not_configured" | "failed" | "no_email" | "banned";
@@ -71,6 +73,7 @@ export function oauthRoutes(deps: AppDeps) {
     if (previous !== null) await invalidateSession(deps.db, previous.id, previous.userId);
     const { token, session } = await createSession(deps.db, deps.clock, result.userId, result.isAdmin);
     setSessionCookie(c, deps.config, token, session.expiresAt);
+    await rememberLanguage(deps.db, result.userId, chosenLanguage(c.req.header("Cookie")));
     return c.redirect(result.isNewUser ? "/edit-profile" : "/", 302);
   };
 

@@ -179,12 +179,21 @@ describe("the reset mail's language", () => {
     await forgot("sinta@example.com");
     expect((await waitForOutbox(t.dataDir, before + 1))[before]).toContain("Subject: Atur ulang kata sandi akun Kasih-mu");
 
-    // Signed in, the member switches to English: the account follows.
+    // Signed in, the member switches to English in Settings: the account follows.
     const cookie = sessionCookieFrom(registered);
-    await t.request("GET", "/api/auth/user", { cookie: `${cookie}; app-language=en` });
+    const switched = await t.request("PATCH", "/api/auth/language", { cookie, body: { language: "en" } });
+    expect(await switched.json()).toEqual({ language: "en" });
     expect(await language(user!.id)).toBe("en");
-    // No language chosen on this device: the account keeps its own.
-    await t.request("GET", "/api/auth/user", { cookie });
+    expect((await t.request("PATCH", "/api/auth/language", { cookie, body: { language: "fr" } })).status).toBe(400);
     expect(await language(user!.id)).toBe("en");
+    // Reading pages never writes it, whatever the cookie says.
+    await t.request("GET", "/api/auth/user", { cookie: `${cookie}; app-language=id` });
+    expect(await language(user!.id)).toBe("en");
+    // Signing in from an Indonesian screen records Indonesian; from a device with no choice, nothing changes.
+    t.clock.advance(60_000);
+    expect((await t.request("POST", "/api/auth/login", { body: { email: "sinta@example.com", password: "correct horse battery" }, headers: { Cookie: "app-language=id" } })).status).toBe(200);
+    expect(await language(user!.id)).toBe("id");
+    expect((await login("sinta@example.com", "correct horse battery")).status).toBe(200);
+    expect(await language(user!.id)).toBe("id");
   });
 });
