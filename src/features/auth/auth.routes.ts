@@ -12,13 +12,10 @@ import { consumeCaptcha, createCaptchaChallenge } from "./captcha";
 import { createSession, invalidateSession } from "./session";
 import { chosenLanguage } from "../../middleware/language";
 import { LANGUAGES } from "../../i18n";
+import { invalidInput } from "../../middleware/invalid-input";
 
 const fifteenMinutesMs = 15 * 60_000;
 const hourMs = 60 * 60_000;
-
-/** Any malformed body gets the form's first message, never a zod dump. */
-export const invalidBody = (message: string) => (result: { success: boolean }, c: { json: (body: unknown, status: 400) => Response }) =>
-  result.success ? undefined : c.json({ message }, 400);
 
 /** PATCH /api/auth/language: the two languages of the interface (spec point 9). */
 const languageBodySchema = z.object({ language: z.enum(LANGUAGES) });
@@ -40,7 +37,7 @@ export function authRoutes(deps: AppDeps) {
       c.header("Cache-Control", "no-store");
       return c.json(await createCaptchaChallenge(deps.captcha));
     })
-    .post("/auth/register", zValidator("json", registerBodySchema, invalidBody(AUTH_MESSAGES.fillAllFields)), async (c) => {
+    .post("/auth/register", zValidator("json", registerBodySchema, invalidInput(AUTH_MESSAGES.fillAllFields)), async (c) => {
       const input = c.req.valid("json");
       const ip = clientIp(c, deps.config.trustProxy);
       // Counted before the captcha and the hash, given back unless an account is made: counting
@@ -61,7 +58,7 @@ export function authRoutes(deps: AppDeps) {
       await startSession(c, result.value.id, result.value.isAdmin);
       return c.json({ id: result.value.id, email: input.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName, isAdmin: result.value.isAdmin, isNewUser: true }, 201);
     })
-    .post("/auth/login", zValidator("json", loginBodySchema, invalidBody(AUTH_MESSAGES.fillAllFields)), async (c) => {
+    .post("/auth/login", zValidator("json", loginBodySchema, invalidInput(AUTH_MESSAGES.fillAllFields)), async (c) => {
       const { email, password } = c.req.valid("json");
       const problem = loginProblem({ email, password });
       if (problem !== null) return c.json({ message: problem }, 400);
@@ -93,7 +90,7 @@ export function authRoutes(deps: AppDeps) {
       return c.json({ isNewUser: !result.value.hasPhoto });
     })
     // The Settings switcher: the account's language, for mails (the screens follow the cookie).
-    .patch("/auth/language", requireUser, zValidator("json", languageBodySchema, invalidBody(AUTH_MESSAGES.invalidLanguage)), async (c) => {
+    .patch("/auth/language", requireUser, zValidator("json", languageBodySchema, invalidInput(AUTH_MESSAGES.invalidLanguage)), async (c) => {
       const { language } = c.req.valid("json");
       await rememberLanguage(deps.db, currentUser(c).id, language);
       return c.json({ language });

@@ -9,6 +9,7 @@ import { signInWithIdentity } from "./identity-accounts";
 import { createSession, invalidateSession } from "./session";
 import { rememberLanguage } from "./auth.service";
 import { chosenLanguage } from "../../middleware/language";
+import { invalidInput } from "../../middleware/invalid-input";
 
 export const FIREBASE_MESSAGES = {
   notConfigured: "Firebase sign-in is not configured on this server",
@@ -37,7 +38,7 @@ function splitName(name: string): { firstName: string; lastName: string } {
 /** POST /api/auth/firebase-login, for anyone: the verified ID token is the credential. */
 export function firebaseLoginRoutes(deps: AppDeps) {
   const jwksUrl = identityEndpoints(deps.identityEndpoints).firebaseJwks;
-  return new Hono<AppEnv>().post("/auth/firebase-login", zValidator("json", bodySchema, (result, c) => (result.success ? undefined : c.json({ message: FIREBASE_MESSAGES.invalidToken }, 400))), async (c) => {
+  return new Hono<AppEnv>().post("/auth/firebase-login", zValidator("json", bodySchema, invalidInput(FIREBASE_MESSAGES.invalidToken)), async (c) => {
     const projectId = deps.config.firebase.projectId;
     if (projectId === undefined) return c.json({ message: FIREBASE_MESSAGES.notConfigured }, 400);
     const body = c.req.valid("json");

@@ -6,7 +6,7 @@ import { RateLimiter } from "../../middleware/rate-limit";
 import { RESET_MAILS_PER_ACCOUNT_PER_HOUR } from "../../platform/constants";
 import { createMailer } from "../mail/mailer";
 import { AUTH_MESSAGES } from "./auth.schemas";
-import { invalidBody } from "./auth.routes";
+import { invalidInput } from "../../middleware/invalid-input";
 import { checkPasswordStrength, PASSWORD_PROBLEM_MESSAGES } from "./password";
 import { forgotPasswordBodySchema, RESET_MESSAGES, resetFormProblem, resetPasswordBodySchema } from "./password-reset.schemas";
 import { findResetTokenUser, resetPassword, sendPasswordReset } from "./password-reset.service";
@@ -26,7 +26,7 @@ export function passwordResetRoutes(deps: AppDeps) {
   const requestsByIp = new RateLimiter(forgotRequestsPerIpPerHour, hourMs, now);
 
   return new Hono<AppEnv>()
-    .post("/auth/forgot-password", zValidator("json", forgotPasswordBodySchema, invalidBody(RESET_MESSAGES.emailRequired)), async (c) => {
+    .post("/auth/forgot-password", zValidator("json", forgotPasswordBodySchema, invalidInput(RESET_MESSAGES.emailRequired)), async (c) => {
       const { email } = c.req.valid("json");
       if (email === "") return c.json({ message: RESET_MESSAGES.emailRequired }, 400);
       const ip = clientIp(c, deps.config.trustProxy);
@@ -49,7 +49,7 @@ export function passwordResetRoutes(deps: AppDeps) {
       if (userId === null) return c.json({ valid: false, message: RESET_MESSAGES.tokenInvalid }, 400);
       return c.json({ valid: true, message: RESET_MESSAGES.tokenValid });
     })
-    .post("/auth/reset-password", zValidator("json", resetPasswordBodySchema, invalidBody(AUTH_MESSAGES.fillAllFields)), async (c) => {
+    .post("/auth/reset-password", zValidator("json", resetPasswordBodySchema, invalidInput(AUTH_MESSAGES.fillAllFields)), async (c) => {
       const { token, newPassword } = c.req.valid("json");
       if (token === "") return c.json({ message: RESET_MESSAGES.tokenInvalid }, 400);
       const formProblem = resetFormProblem({ newPassword });

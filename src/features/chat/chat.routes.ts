@@ -6,7 +6,8 @@ import { secondsUntilNextJakartaDay } from "../../platform/clock";
 import { RateLimiter } from "../../middleware/rate-limit";
 import { realtimeFor } from "../../realtime/realtime";
 import { findOpenMatchFor } from "../matches/matches.service";
-import { INVALID_MATCH_ID, invalidInput as invalid, matchParamSchema } from "../matches/matches.schemas";
+import { invalidInput as invalid } from "../../middleware/invalid-input";
+import { INVALID_MATCH_ID, matchParamSchema } from "../matches/matches.schemas";
 import { messagesQuerySchema, sendMessageSchema } from "./chat.schemas";
 import { listMessages, markRead, sendMessage } from "./chat.service";
 

@@ -2,7 +2,8 @@ import { Hono, type Context } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
-import { INVALID_MATCH_ID, invalidInput, matchParamSchema } from "./matches.schemas";
+import { invalidInput } from "../../middleware/invalid-input";
+import { INVALID_MATCH_ID, matchParamSchema } from "./matches.schemas";
 import { deleteMatchFor, listMatches } from "./matches.service";
 
 const validMatchId = zValidator("param", matchParamSchema, invalidInput(INVALID_MATCH_ID));

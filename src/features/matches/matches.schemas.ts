@@ -7,7 +7,3 @@ export const matchParamSchema = z.object({
 });
 
 export const INVALID_MATCH_ID = "Invalid match id";
-
-/** The zod-validator hook of these routes: invalid input answers 400 with one fixed { message }. */
-export const invalidInput = (message: string) => (result: { success: boolean }, c: { json: (body: unknown, status: 400) => Response }) =>
-  result.success ? undefined : c.json({ message }, 400);
