@@ -5,7 +5,6 @@ import { I18nProvider, type Lang } from "./i18n-context";
 import { Toaster } from "../toaster";
 import { onSessionEnded } from "./api";
 import { sessionEndedHandler } from "./session-ended";
-import { installSignOutSync } from "./token-sync";
 
 /** The language and copy the server embedded for this page's islands. */
 function readI18n() {
@@ -25,7 +24,9 @@ function readI18n() {
 export function hydrateIslands(registry: Record<string, ComponentType<any>>) {
   const i18n = readI18n();
   onSessionEnded(sessionEndedHandler(i18n.t));
-  installSignOutSync();
+  // Sign-out links tell the token-sync URL and clear the hosted sign-in (decision 0077); loaded
+  // only on pages that name one, so the sign-in screen does not carry it.
+  if (document.querySelector('meta[name="token-sync-url"], meta[name="hosted-sign-in"]') !== null) void import("./token-sync").then(({ installSignOutSync }) => installSignOutSync());
   const all: Record<string, ComponentType<any>> = { toaster: Toaster, ...registry };
   for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
     const name = element.dataset.island ?? "";
