@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { CallPanel, useCall, type CallType } from "./call-panel";
 import { SafetyMenu } from "./components/safety-menu";
+import { ArrowLeftIcon } from "./components/icons";
 import { api, ApiError } from "./runtime/api";
 import { useI18n } from "./runtime/i18n-context";
 import { errorText, translateMessage } from "./runtime/messages";
@@ -187,7 +188,7 @@ export function ChatPanel(props: ChatPanelProps) {
     <div className="chat" data-testid="chat-panel">
       <header className="chat-header">
         <a href="/matches" className="button button-ghost button-small chat-back" aria-label={t("chat.back")}>
-          ←
+          <ArrowLeftIcon size={20} />
         </a>
         {other.photo ? <img className="person-avatar person-avatar-sm" src={other.photo} alt="" width={40} height={40} /> : <span className="person-avatar person-avatar-sm person-avatar-empty" aria-hidden="true" />}
         <h1 className="chat-title">{title}</h1>

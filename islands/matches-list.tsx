@@ -9,9 +9,13 @@ import { optionText } from "./components/option-text";
  * The matches list (spec point 2): avatar, first name and age, 'Matched {date}', denomination,
  * Chat, and the last message with an unread badge, newest activity first. Updates live.
  */
-export function MatchesList({ initialMatches, meId }: { initialMatches: MatchListItem[]; meId: string }) {
+export type MatchesView = "matches" | "chats";
+
+export function MatchesList({ initialMatches, meId, view = "matches" }: { initialMatches: MatchListItem[]; meId: string; view?: MatchesView }) {
   const { t, lang } = useI18n();
-  const [matches, setMatches] = useState(initialMatches);
+  const [allMatches, setMatches] = useState(initialMatches);
+  // The Chats tab: only the matches with a conversation (the list is already newest activity first).
+  const matches = view === "chats" ? allMatches.filter((match) => match.lastMessage !== null) : allMatches;
   const date = new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-US", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Jakarta" });
 
   const refetch = useCallback(async () => {
@@ -50,6 +54,18 @@ export function MatchesList({ initialMatches, meId }: { initialMatches: MatchLis
     ];
     return () => offs.forEach((off) => off());
   }, [meId, refetch]);
+
+  if (matches.length === 0 && view === "chats" && allMatches.length > 0) {
+    return (
+      <div className="matches-empty card" data-testid="chats-empty">
+        <p className="matches-empty-title">{t("matches.chatsEmptyTitle")}</p>
+        <p className="muted">{t("matches.chatsEmptyBody")}</p>
+        <a className="button button-primary" href="/matches">
+          {t("matches.goToMatches")}
+        </a>
+      </div>
+    );
+  }
 
   if (matches.length === 0) {
     return (

@@ -30,7 +30,7 @@ export function PlanDialog({ open, onClose, onChoosePlan, currentPlan }: { open:
       toast({ title: t("plans.paymentsSoonTitle"), description: t("plans.paymentsSoonBody") });
     });
   return (
-    <Dialog open={open} onClose={onClose} title={t("plans.title")} description={t("plans.lead")} className="plan-dialog">
+    <Dialog open={open} onClose={onClose} title={t("plans.title")} description={t("plans.lead")} className="plan-dialog" initialFocus="title">
       <ul className="plan-list">
         {(Object.keys(PLAN_PRICES_IDR) as PaidPlan[]).map((plan) => (
           <li key={plan} className={`plan-option ${plan === "premium_plus" ? "plan-option-featured" : ""}`}>

@@ -4,7 +4,7 @@ import { api } from "./runtime/api";
 import { toast } from "./runtime/toast";
 import { errorText } from "./runtime/messages";
 import { Dialog } from "./components/dialog";
-import { UserIcon } from "./components/icons";
+import { CameraIcon } from "./components/icons";
 import { MAX_PHOTO_BYTES, PROFILE_PICTURE_JPEG_QUALITY } from "../src/platform/constants";
 
 /** Longest side of the stored square: enough for any avatar, small enough to upload quickly. */
@@ -94,7 +94,7 @@ export function ProfilePictureDialog({ imageUrl, fallbackUrl, initials }: Profil
       <button type="button" className="avatar avatar-button" onClick={() => setOpen(true)} aria-label={t("profile.picture.change")}>
         {current ?? fallbackUrl ? <img src={current ?? fallbackUrl ?? ""} alt="" /> : <span className="avatar-initials">{initials}</span>}
         <span className="avatar-edit" aria-hidden="true">
-          <UserIcon size={14} />
+          <CameraIcon size={14} />
         </span>
       </button>
       <Dialog

@@ -42,6 +42,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
   const t = useT();
   const [cards, setCards] = useState<DiscoveryCardJson[]>(props.initialCards ?? []);
   const [status, setStatus] = useState<Status>(props.initialCards === null ? "loading" : "ready");
+  const [loadError, setLoadError] = useState<string | null>(null);
   const [exhausted, setExhausted] = useState(props.initialCards !== null && props.initialCards.length < DISCOVERY_PAGE_SIZE.default);
   const [swipesLeft, setSwipesLeft] = useState(props.swipesLeft);
   const [leaving, setLeaving] = useState<SwipeDirection | null>(null);
@@ -78,7 +79,9 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
           return;
         }
         setStatus("error");
-        toast({ title: t("toast.error"), description: errorText(t, error), variant: "destructive" });
+        setLoadError(errorText(t, error));
+        // With no card on screen the empty state says it; a failed refill behind a card is a toast.
+        if (cardsRef.current.length > 0) toast({ title: t("toast.error"), description: errorText(t, error), variant: "destructive" });
       } finally {
         fetching.current = false;
       }
@@ -224,7 +227,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
         ) : top === undefined ? (
           <div className="discover-empty">
             <h2>{status === "error" ? t("discover.errorTitle") : t("discover.empty.title")}</h2>
-            <p className="muted">{status === "error" ? t("discover.errorBody") : t("discover.empty.body")}</p>
+            <p className="muted">{status === "error" ? (loadError ?? t("discover.errorBody")) : t("discover.empty.body")}</p>
             <button type="button" className="button button-primary" onClick={() => void fetchMore(true)}>
               <RefreshIcon size={18} /> {t("discover.empty.refresh")}
             </button>

@@ -9,6 +9,7 @@ import { MatchDialog, type MatchedPerson } from "./components/match-dialog";
 import { initialsOf } from "./components/swipe-card";
 import { PlanDialog, type ChoosePlan } from "./plan-dialog";
 import { optionText } from "./components/option-text";
+import { LockIcon } from "./components/icons";
 
 export interface WhoLikedYouProps {
   count: number;
@@ -68,6 +69,10 @@ export function WhoLikedYou(props: WhoLikedYouProps & { onChoosePlan?: ChoosePla
           {Array.from({ length: Math.min(props.count, LOCKED_TILES) }, (_, index) => (
             <li key={index} className="likes-tile likes-tile-blurred">
               <span className="likes-tile-photo" />
+              {/* Locked, not loading: the lock sits over the blur. */}
+              <span className="likes-tile-lock">
+                <LockIcon size={22} />
+              </span>
               <span className="likes-tile-name" />
             </li>
           ))}

@@ -26,11 +26,19 @@ export function ProfileOverlay({ card, open, onClose, safety }: { card: Discover
   const photo = card.photos[0];
   const none = t("discover.overlay.notShared");
   return (
-    <Dialog open={open} onClose={onClose} title={t("discover.overlay.title", { name: card.firstName })} className="profile-overlay">
-      {/* First focusable element: the dialog opens with the top of the profile in view. */}
-      <button type="button" className="profile-overlay-close" onClick={onClose} aria-label={t("common.close")}>
-        <CloseIcon size={20} />
-      </button>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t("discover.overlay.title", { name: card.firstName })}
+      className="profile-overlay"
+      headerAction={
+        // First focusable element: the dialog opens with the top of the profile in view. It stays
+        // with the title at the top while a long profile scrolls.
+        <button type="button" className="profile-overlay-close" onClick={onClose} aria-label={t("common.close")}>
+          <CloseIcon size={20} />
+        </button>
+      }
+    >
       <div className="profile-overlay-hero">
         {photo ? <img src={photo} alt="" /> : <span className="swipe-card-initials">{initialsOf(card.firstName)}</span>}
       </div>

@@ -32,13 +32,13 @@ export function Logo({ size = "md" }: { size?: "md" | "lg" }) {
 
 export type Tab = "discover" | "matches" | "chats" | "profile";
 
-/** The bottom tab bar of signed-in pages (spec point 2); Chats opens the matches list. */
+/** The bottom tab bar of signed-in pages (spec point 2); Chats opens /matches showing the conversations (decision 0081). */
 export function TabBar({ active }: { active?: Tab }) {
   const t = useT();
   const tabs: { id: Tab; href: string; label: string; icon: React.ReactNode }[] = [
     { id: "discover", href: "/swipe", label: t("nav.discover"), icon: <CompassIcon /> },
     { id: "matches", href: "/matches", label: t("nav.matches"), icon: <HeartIcon /> },
-    { id: "chats", href: "/matches#chats", label: t("nav.chats"), icon: <MessageIcon /> },
+    { id: "chats", href: "/matches?view=chats", label: t("nav.chats"), icon: <MessageIcon /> },
     { id: "profile", href: "/profile", label: t("nav.profile"), icon: <UserIcon /> },
   ];
   return (

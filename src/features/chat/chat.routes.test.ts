@@ -186,3 +186,27 @@ describe("a banned partner", () => {
     expect(await page.text()).toContain("This match does not exist or is no longer available.");
   });
 });
+
+describe("the Chats tab (/matches?view=chats)", () => {
+  test("lists only the matches with a conversation, under its own title and tab", async () => {
+    const me = await createMember(app, { gender: "male", firstName: "Andi" });
+    const talking = await createMember(app, { firstName: "Tiur" });
+    const quiet = await createMember(app, { firstName: "Sekar" });
+    const talkingMatch = await matchUsers(app, me, talking);
+    await matchUsers(app, me, quiet);
+    const emptyChats = await (await app.request("GET", "/matches?view=chats", { cookie: me.cookie })).text();
+    expect(emptyChats).toContain("No conversations yet");
+    await app.request("POST", `/api/matches/${talkingMatch}/messages`, { cookie: talking.cookie, body: { content: "Syalom!" } });
+
+    const chats = await (await app.request("GET", "/matches?view=chats", { cookie: me.cookie })).text();
+    expect(chats).toContain('<h1 class="page-title">Chats</h1>');
+    expect(chats).toMatch(/href="\/matches\?view=chats" class="tab" aria-current="page"/);
+    expect(chats).toContain("Tiur");
+    expect(chats).not.toContain(">Sekar");
+
+    const all = await (await app.request("GET", "/matches", { cookie: me.cookie })).text();
+    expect(all).toContain('<h1 class="page-title">Matches</h1>');
+    expect(all).toContain("Tiur");
+    expect(all).toContain("Sekar");
+  });
+});

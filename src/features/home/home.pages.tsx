@@ -68,10 +68,7 @@ function NotFound() {
   const t = useT();
   return (
     <section className="not-found">
-      <p className="not-found-code" aria-hidden="true">
-        404
-      </p>
-      <h1>{t("notFound.title")}</h1>
+      <h1 className="page-title">{t("notFound.title")}</h1>
       <p className="muted">{t("notFound.body")}</p>
       <a className="button button-primary" href="/">
         {t("notFound.home")}
