@@ -55,25 +55,15 @@ export function MatchesList({ initialMatches, meId, view = "matches" }: { initia
     return () => offs.forEach((off) => off());
   }, [meId, refetch]);
 
-  if (matches.length === 0 && view === "chats" && allMatches.length > 0) {
-    return (
-      <div className="matches-empty card" data-testid="chats-empty">
-        <p className="matches-empty-title">{t("matches.chatsEmptyTitle")}</p>
-        <p className="muted">{t("matches.chatsEmptyBody")}</p>
-        <a className="button button-primary" href="/matches">
-          {t("matches.goToMatches")}
-        </a>
-      </div>
-    );
-  }
-
   if (matches.length === 0) {
+    // Matches but no conversation yet (Chats tab), or no match at all.
+    const noChats = view === "chats" && allMatches.length > 0;
     return (
-      <div className="matches-empty card" data-testid="matches-empty">
-        <p className="matches-empty-title">{t("matches.emptyTitle")}</p>
-        <p className="muted">{t("matches.emptyBody")}</p>
-        <a className="button button-primary" href="/swipe">
-          {t("matches.startSwiping")}
+      <div className="matches-empty card" data-testid={noChats ? "chats-empty" : "matches-empty"}>
+        <p className="matches-empty-title">{t(noChats ? "matches.chatsEmptyTitle" : "matches.emptyTitle")}</p>
+        <p className="muted">{t(noChats ? "matches.chatsEmptyBody" : "matches.emptyBody")}</p>
+        <a className="button button-primary" href={noChats ? "/matches" : "/swipe"}>
+          {t(noChats ? "matches.goToMatches" : "matches.startSwiping")}
         </a>
       </div>
     );
