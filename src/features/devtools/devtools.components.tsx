@@ -4,6 +4,7 @@ import { CopyButton } from "../../../islands/devtools/copy-button";
 import { Island } from "../../views/island";
 import { LanguageSwitcher, Logo } from "../../views/components";
 import type { ConfigItem, PublicValue, SetupStatus } from "./setup-status";
+import { ArrowLeftIcon } from "../../../islands/components/icons";
 
 /** Frame of the setup, test and legal pages: logo, language switcher, back link, footer. */
 export function DevtoolsLayout({ title, lead, back, children, wide = true }: { title: string; lead?: string; back: { href: string; label: string }; children: ReactNode; wide?: boolean }) {
@@ -18,7 +19,7 @@ export function DevtoolsLayout({ title, lead, back, children, wide = true }: { t
       </header>
       <main id="main" className={`devtools-main ${wide ? "devtools-main-wide" : ""}`}>
         <a className="devtools-back" href={back.href}>
-          <span aria-hidden="true">←</span> {back.label}
+          <ArrowLeftIcon size={16} /> {back.label}
         </a>
         <h1 className="devtools-title">{title}</h1>
         {lead ? <p className="devtools-lead">{lead}</p> : null}

@@ -12,6 +12,7 @@ import type { RenderPage } from "../../views/render";
 import { usageToday } from "../auth/auth.service";
 import { featurePlan, hasPremium } from "../premium/plan-rules";
 import { countPendingLikes, listPendingLikes, loadViewer, suggestFor, touchActivity } from "./discovery.service";
+import { ArrowLeftIcon } from "../../../islands/components/icons";
 
 function DiscoverPage({ props }: { props: SwipeDeckProps }) {
   const t = useT();
@@ -30,7 +31,7 @@ function LikesPage({ props }: { props: WhoLikedYouProps }) {
     <AppShell active="discover">
       <header className="page-header">
         <a className="button button-ghost button-small page-back" href="/swipe">
-          <span aria-hidden="true">←</span> {t("common.back")}
+          <ArrowLeftIcon size={16} /> {t("common.back")}
         </a>
         <h1 className="page-title">{t("likes.title")}</h1>
       </header>

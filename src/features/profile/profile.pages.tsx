@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { useT } from "../../../islands/runtime/i18n-context";
-import { CrownIcon, HeartIcon, ShieldCheckIcon, UserIcon } from "../../../islands/components/icons";
+import { CrownIcon, HeartIcon, ShieldCheckIcon, UserIcon, ArrowLeftIcon } from "../../../islands/components/icons";
 import { ProfileEditor, type ProfileEditorProps } from "../../../islands/profile-editor";
 import { ProfilePictureDialog } from "../../../islands/profile-picture-dialog";
 import { SettingsPanel } from "../../../islands/settings-panel";
@@ -27,7 +27,7 @@ function PageHeader({ title, back }: { title: string; back?: string }) {
     <header className="page-header">
       {back ? (
         <a className="button button-ghost button-small page-back" href={back}>
-          <span aria-hidden="true">←</span> {t("common.back")}
+          <ArrowLeftIcon size={16} /> {t("common.back")}
         </a>
       ) : null}
       <h1 className="page-title">{title}</h1>
