@@ -26,6 +26,9 @@ import { safetyRoutes } from "./features/safety/safety.routes";
 import { discoveryRoutes } from "./features/discovery/discovery.routes";
 import { discoveryPages } from "./features/discovery/discovery.pages";
 import { realtimeFor } from "./realtime/realtime";
+import { adminApiRoutes } from "./features/admin/admin.routes";
+import { adminPages } from "./features/admin/admin.pages";
+import { adsRoutes } from "./features/ads/ads.routes";
 
 /**
  * The map of the server: middleware in the order it runs, then each area's routes.
@@ -54,6 +57,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", chatRoutes(deps));
   app.route("/api", safetyRoutes(deps));
   app.route("/api", discoveryRoutes(deps));
+  app.route("/api", adsRoutes(deps));
+  app.route("/api", adminApiRoutes(deps));
 
   app.route("/", authPages(deps, render));
   app.route("/", passwordResetPages(deps, render));
@@ -62,6 +67,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", matchesPages(deps, render));
   app.route("/", chatPages(deps, render));
   app.route("/", devtoolsPages(deps, render));
+  app.route("/", adminPages(deps, render));
   app.route("/", uploadsRoutes(deps));
   app.route("/", profilePages(deps, render));
 

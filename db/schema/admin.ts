@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id, timestamp } from "./columns";
 import { users } from "./users";
 
@@ -64,10 +64,14 @@ export const adEvents = sqliteTable(
   {
     id: id(),
     placementId: text("placement_id").references(() => adPlacements.id, { onDelete: "set null" }),
+    /** The member the slot was shown to; null once that account is deleted. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     kind: text("kind", { enum: ["impression", "click"] }).notNull(),
+    /** Unix minute of the event: one per placement, member and kind per minute (ADMIN.md). */
+    minute: integer("minute").notNull().default(0),
     /** Estimated revenue in micro-dollars. */
     revenueMicros: integer("revenue_micros").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("ad_events_created_idx").on(t.createdAt)],
+  (t) => [index("ad_events_created_idx").on(t.createdAt), uniqueIndex("ad_events_once_a_minute").on(t.placementId, t.userId, t.kind, t.minute)],
 );

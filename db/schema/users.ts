@@ -17,6 +17,8 @@ export const users = sqliteTable(
     profileImageUrl: text("profile_image_url"),
     phone: text("phone"),
     isVerified: bool("is_verified").notNull().default(false),
+    /** When the owner proved the address (the mailed link, or a provider that vouches for it); null until then. */
+    emailVerifiedAt: timestamp("email_verified_at"),
     isAdmin: bool("is_admin").notNull().default(false),
     plan: text("plan", { enum: PLANS }).notNull().default("free"),
     /** End of the paid period; null with a paid plan means granted without end (operator). */
@@ -73,6 +75,18 @@ export const passwordResetTokens = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("password_reset_tokens_user_id_idx").on(t.userId)],
+);
+
+/** Mailed email-verification links (SHA-256 of the token, hex); see docs/decisions/0083. */
+export const emailVerificationTokens = sqliteTable(
+  "email_verification_tokens",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_verification_tokens_user_id_idx").on(t.userId)],
 );
 
 /** Solved ALTCHA challenges, kept until they expire so each solution is accepted once. */

@@ -7,7 +7,7 @@ import { onSessionEnded } from "./api";
 import { sessionEndedHandler } from "./session-ended";
 
 /** The language and copy the server embedded for this page's islands. */
-function readI18n() {
+export function readI18n() {
   const element = document.getElementById("i18n-resources");
   const data = element?.textContent ? (JSON.parse(element.textContent) as { lang: Lang; resources: Record<string, unknown> }) : { lang: "en" as Lang, resources: {} };
   const instance = i18next.createInstance();

@@ -71,3 +71,15 @@ export type RenderPage = (c: Context<AppEnv>, options: PageOptions, body: ReactN
 export function pageRenderer(assets: AssetStore, site: SiteFacts): RenderPage {
   return (c, options, body) => renderPage(c, assets, site, options, body);
 }
+
+/**
+ * A piece of a page (an htmx swap of the admin panel): the same components in the request's
+ * language, without the document around them.
+ */
+export function renderFragment(c: Context<AppEnv>, body: ReactNode, status: 200 | 400 | 404 = 200) {
+  const html = renderToString(<I18nProvider value={{ t: c.get("t"), lang: c.get("lang") }}>{body}</I18nProvider>);
+  c.header("Cache-Control", "no-store");
+  // Vary: the same URL answers the whole page without HX-Request (so caches keep them apart).
+  c.header("Vary", "HX-Request");
+  return c.html(html, status);
+}

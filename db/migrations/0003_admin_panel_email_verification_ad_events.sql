@@ -1,0 +1,15 @@
+CREATE TABLE `email_verification_tokens` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`expires_at` integer NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
+);
+--> statement-breakpoint
+CREATE INDEX `email_verification_tokens_user_id_idx` ON `email_verification_tokens` (`user_id`);--> statement-breakpoint
+ALTER TABLE `users` ADD `email_verified_at` integer;--> statement-breakpoint
+-- Until now only a sign-in provider that vouched for the address set is_verified.
+UPDATE `users` SET `email_verified_at` = `created_at` WHERE `is_verified` = 1;--> statement-breakpoint
+ALTER TABLE `ad_events` ADD `user_id` text REFERENCES users(id) ON DELETE set null;--> statement-breakpoint
+ALTER TABLE `ad_events` ADD `minute` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX `ad_events_once_a_minute` ON `ad_events` (`placement_id`,`user_id`,`kind`,`minute`);

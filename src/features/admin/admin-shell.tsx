@@ -1,0 +1,72 @@
+import type { ReactNode } from "react";
+import { useT } from "../../../islands/runtime/i18n-context";
+import { ArrowLeftIcon } from "../../../islands/components/icons";
+import { LanguageSwitcher, Logo } from "../../views/components";
+
+/** The four tabs of spec point 2 and the sections reachable without a tab. */
+export type AdminTab = "overview" | "ads" | "users" | "settings";
+export type AdminSection = "moderation" | "matches" | "payments" | "temp-users";
+export type AdminPlace = AdminTab | AdminSection;
+
+export const ADMIN_TABS: { id: AdminTab; href: string; label: string }[] = [
+  { id: "overview", href: "/admin", label: "admin.tabs.overview" },
+  { id: "ads", href: "/admin/ads", label: "admin.tabs.ads" },
+  { id: "users", href: "/admin/users", label: "admin.tabs.users" },
+  { id: "settings", href: "/admin/settings", label: "admin.tabs.settings" },
+];
+
+export const ADMIN_SECTIONS: { id: AdminSection; href: string; label: string }[] = [
+  { id: "moderation", href: "/admin/moderation", label: "admin.sections.moderation" },
+  { id: "matches", href: "/admin/matches", label: "admin.sections.matches" },
+  { id: "payments", href: "/admin/payments", label: "admin.sections.payments" },
+  { id: "temp-users", href: "/admin/temp-users", label: "admin.sections.tempUsers" },
+];
+
+/**
+ * The admin panel's frame (spec point 2): back to /profile, the title, the four tabs, then the
+ * sections without a tab. Server HTML: links work without JavaScript; htmx only swaps lists.
+ */
+export function AdminShell({ active, title, lead, actions, children }: { active: AdminPlace; title: string; lead?: string; actions?: ReactNode; children: ReactNode }) {
+  const t = useT();
+  return (
+    <div className="admin">
+      <header className="admin-header">
+        <div className="admin-header-row">
+          <a className="button button-ghost button-small admin-back" href="/profile">
+            <ArrowLeftIcon size={16} /> {t("admin.backToProfile")}
+          </a>
+          <span className="admin-brand">
+            <Logo /> <span className="admin-brand-label">{t("admin.title")}</span>
+          </span>
+          <LanguageSwitcher />
+        </div>
+        <nav className="admin-tabs" aria-label={t("admin.tabsLabel")}>
+          {ADMIN_TABS.map((tab) => (
+            <a key={tab.id} href={tab.href} className="admin-tab" aria-current={tab.id === active ? "page" : undefined}>
+              {t(tab.label)}
+            </a>
+          ))}
+        </nav>
+        <nav className="admin-sections" aria-label={t("admin.sectionsLabel")}>
+          {ADMIN_SECTIONS.map((section) => (
+            <a key={section.id} href={section.href} className="admin-section-link" aria-current={section.id === active ? "page" : undefined}>
+              {t(section.label)}
+            </a>
+          ))}
+        </nav>
+      </header>
+      <main id="main" className="admin-main">
+        <div className="admin-page-head">
+          <div>
+            <h1 className="admin-page-title">{title}</h1>
+            {lead ? <p className="muted admin-page-lead">{lead}</p> : null}
+          </div>
+          {actions ? <div className="admin-page-actions">{actions}</div> : null}
+        </div>
+        {children}
+      </main>
+      {/* Server-rendered dialogs (ban, delete, placement) are swapped in here and opened by the admin entry. */}
+      <div id="admin-dialog-slot" />
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../../app-env";
+import { requireAdmin } from "../../middleware/guards";
+import { adsAdminApi } from "../ads/ads-admin.routes";
+import { adminMatchesApi } from "./matches/admin-matches.routes";
+import { moderationApi } from "./moderation/moderation.routes";
+import { statsApi } from "./overview/stats.routes";
+import { paymentsAdminApi } from "./payments/payments-admin.routes";
+import { settingsApi } from "./settings/settings.routes";
+import { tempUsersApi } from "./temp-users/temp-users.routes";
+import { usersApi } from "./users/users.routes";
+
+/**
+ * Every /api/admin/* call (spec point 7, ADMIN.md). One guard for all of them, before any route
+ * matches: 401 signed out, 403 for a member, also for paths that do not exist.
+ */
+export function adminApiRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use("/admin/*", requireAdmin)
+    .route("/admin", statsApi(deps))
+    .route("/admin", usersApi(deps))
+    .route("/admin", moderationApi(deps))
+    .route("/admin", adminMatchesApi(deps))
+    .route("/admin", paymentsAdminApi(deps))
+    .route("/admin", tempUsersApi(deps))
+    .route("/admin", settingsApi(deps))
+    .route("/admin", adsAdminApi(deps));
+}
