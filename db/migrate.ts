@@ -32,11 +32,41 @@ export async function applyMigrations(client: Client, migrations: Migration[]): 
       .split("--> statement-breakpoint")
       .map((statement) => statement.trim())
       .filter((statement) => statement.length > 0);
-    await client.batch(
-      [...statements, { sql: "INSERT INTO kasih_migrations (name, applied_at) VALUES (?, ?)", args: [migration.name, Date.now()] }],
-      "write",
-    );
+    const record = { sql: "INSERT INTO kasih_migrations (name, applied_at) VALUES (?, ?)", args: [migration.name, Date.now()] };
+    if (statements.some((statement) => FOREIGN_KEYS_OFF.test(statement))) await applyTableRebuild(client, statements.filter((statement) => !FOREIGN_KEYS_PRAGMA.test(statement)), record);
+    else await client.batch([...statements, record], "write");
     newlyApplied.push(migration.name);
   }
   return newlyApplied;
+}
+
+const FOREIGN_KEYS_PRAGMA = /^PRAGMA foreign_keys\s*=\s*(ON|OFF);?$/i;
+const FOREIGN_KEYS_OFF = /^PRAGMA foreign_keys\s*=\s*OFF;?$/i;
+
+/**
+ * A migration that rebuilds a table (drizzle-kit writes PRAGMA foreign_keys=OFF around it) follows
+ * SQLite's procedure for schema changes ALTER TABLE cannot make: foreign keys off OUTSIDE the
+ * transaction (the pragma is a no-op inside one, and DROP TABLE would then cascade into the rows
+ * that reference the old table), the rebuild, a foreign_key_check before COMMIT, keys back on.
+ * Migrations run before the server takes requests, so this one interactive transaction stalls nothing.
+ */
+async function applyTableRebuild(client: Client, statements: string[], record: { sql: string; args: (string | number)[] }) {
+  await client.execute("PRAGMA foreign_keys = OFF");
+  try {
+    const tx = await client.transaction("write");
+    try {
+      for (const statement of statements) await tx.execute(statement);
+      const violations = await tx.execute("PRAGMA foreign_key_check");
+      if (violations.rows.length > 0) throw new Error(`migration leaves ${violations.rows.length} foreign key violation(s): ${JSON.stringify(violations.rows.slice(0, 3))}`);
+      await tx.execute(record);
+      await tx.commit();
+    } catch (error) {
+      await tx.rollback();
+      throw error;
+    } finally {
+      tx.close();
+    }
+  } finally {
+    await client.execute("PRAGMA foreign_keys = ON");
+  }
 }

@@ -130,6 +130,16 @@ describe("seedDemo", () => {
     expect(premium!.plan).toBe("premium_plus");
   });
 
+  test("verifies every demo sign-in's address, and the seeded people's exactly when they are verified", async () => {
+    // The demo admin stays an admin on a server whose SUPER_ADMIN_EMAIL is a demo address (docs/decisions/0083).
+    const demos = await handle.db.select({ emailVerifiedAt: users.emailVerifiedAt, isVerified: users.isVerified }).from(users).where(inArray(users.email, DEMO_ACCOUNTS.map((account) => account.email)));
+    expect(demos.length).toBe(DEMO_ACCOUNTS.length);
+    for (const demo of demos) expect(demo.emailVerifiedAt).not.toBeNull();
+    const everyone = await handle.db.select({ emailVerifiedAt: users.emailVerifiedAt, isVerified: users.isVerified }).from(users);
+    for (const person of everyone) expect(person.emailVerifiedAt !== null).toBe(person.isVerified);
+    expect(everyone.some((person) => person.emailVerifiedAt === null)).toBe(true);
+  });
+
   test("seeded non-demo accounts cannot be signed into", async () => {
     const [someone] = await handle.db.select({ email: users.email }).from(users).where(eq(users.email, users.email)).limit(1).offset(10);
     const result = await authenticate({ db: handle.db, config, clock: systemClock }, someone!.email, DEMO_PASSWORD);

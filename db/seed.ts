@@ -15,6 +15,7 @@ import type { Config } from "../src/config";
 import { hashPassword } from "../src/features/auth/password";
 import { distanceKm } from "../src/features/profile/cities";
 import { newId, newToken } from "../src/platform/ids";
+import type { ReportReason } from "../src/features/safety/report-reasons";
 import type { Database } from "./client";
 import { adminActions, matches, messages, photos, profiles, reports, swipes, users, type Plan } from "./schema";
 import { generatePerson, type Gender, type Person, type PersonOverrides } from "./demo/people";
@@ -206,11 +207,20 @@ const CONVERSATIONS: readonly (readonly string[])[] = [
   ],
 ];
 
-const REPORT_REASONS: readonly (readonly [string, string])[] = [
-  ["Fake profile", "The photos look like they were taken from someone else's social media."],
-  ["Inappropriate messages", "Sent rude messages after I did not reply quickly."],
-  ["Spam", "Keeps asking people to move to WhatsApp to sell supplements."],
-  ["Harassment", "Messaged me repeatedly after I asked them to stop."],
+/** Reasons are the codes members pick (src/features/safety/report-reasons.ts); screens translate them. */
+const REPORT_REASONS: readonly (readonly [ReportReason, string])[] = [
+  ["fake_profile", "The photos look like they were taken from someone else's social media."],
+  ["harassment", "Sent rude messages after I did not reply quickly."],
+  ["other", "Keeps asking people to move to WhatsApp to sell supplements."],
+  ["harassment", "Messaged me repeatedly after I asked them to stop."],
+];
+
+/** A conversation the moderation queue shows as evidence: the kind of message that costs members money. */
+const SCAM_CONVERSATION: readonly (readonly ["reporter" | "reported", string])[] = [
+  ["reported", "Hi! You have such a kind smile. Where do you go to church?"],
+  ["reporter", "Thank you! GBI in Kelapa Gading. And you?"],
+  ["reported", "I am working offshore right now, I only go online at night. Can we continue on WhatsApp?"],
+  ["reported", "My bank card is blocked here and I need Rp 2.500.000 for the customs fee. Could you transfer it to my cousin's BCA account? I will pay you back next week, I promise."],
 ];
 
 interface SeedUser {
@@ -281,22 +291,28 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
   const photosDone = performance.now();
 
   // ---- users and profiles -------------------------------------------------------------------
-  const userRows: (typeof users.$inferInsert)[] = people.map((user) => ({
-    id: user.id,
-    email: user.person.email.toLowerCase(),
-    passwordHash: user.passwordHash,
-    firstName: user.person.firstName,
-    lastName: user.person.lastName,
-    isVerified: user.demo !== undefined || random.chance(0.6),
-    isAdmin: user.isAdmin,
-    plan: user.plan,
-    planExpiresAt: user.plan === "free" || user.demo !== undefined ? null : new Date(now + random.float(5, 30) * DAY_MS),
-    isBanned: user.banned !== undefined,
-    banReason: user.banned ?? null,
-    language: user.person.language,
-    lastActiveAt: user.demo !== undefined ? new Date(now) : ago(10 * 60_000, 12 * DAY_MS),
-    createdAt: user.createdAt,
-  }));
+  const userRows: (typeof users.$inferInsert)[] = people.map((user) => {
+    // Every demo sign-in is verified (so the demo admin stays an admin, docs/decisions/0083);
+    // seeded people are verified like the vouched accounts of a real server, about 60 %.
+    const isVerified = user.demo !== undefined || random.chance(0.6);
+    return {
+      id: user.id,
+      email: user.person.email.toLowerCase(),
+      passwordHash: user.passwordHash,
+      firstName: user.person.firstName,
+      lastName: user.person.lastName,
+      isVerified,
+      emailVerifiedAt: isVerified ? user.createdAt : null,
+      isAdmin: user.isAdmin,
+      plan: user.plan,
+      planExpiresAt: user.plan === "free" || user.demo !== undefined ? null : new Date(now + random.float(5, 30) * DAY_MS),
+      isBanned: user.banned !== undefined,
+      banReason: user.banned ?? null,
+      language: user.person.language,
+      lastActiveAt: user.demo !== undefined ? new Date(now) : ago(10 * 60_000, 12 * DAY_MS),
+      createdAt: user.createdAt,
+    };
+  });
   const profileRows: (typeof profiles.$inferInsert)[] = people.map((user) => {
     const p = user.person;
     return {
@@ -411,6 +427,19 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
     const [reporter, reported] = random.sample(reportable, 2);
     const [reason, description] = REPORT_REASONS[i]!;
     reportRows.push({ id: newId(), reporterId: reporter!.id, reportedUserId: reported!.id, reason, description, status: "pending", createdAt: ago(2 * 60 * 60_000, 3 * DAY_MS) });
+  }
+  // One report from a conversation, so the evidence dialog has something real to show. Picked
+  // without the random source, so the rest of the set stays the same.
+  const evidenceMatch = matchRows.find((m) => m.lastMessageAt === null && reportable.some((u) => u.id === m.user1Id) && reportable.some((u) => u.id === m.user2Id));
+  if (evidenceMatch !== undefined) {
+    const [reporterId, reportedId] = [evidenceMatch.user1Id, evidenceMatch.user2Id];
+    const start = Math.max(evidenceMatch.createdAt!.getTime(), Date.now() - 2 * DAY_MS);
+    SCAM_CONVERSATION.forEach(([who, content], index) => {
+      const at = new Date(start + (index + 1) * 20 * 60_000);
+      messageRows.push({ id: newId(), matchId: evidenceMatch.id!, senderId: who === "reported" ? reportedId : reporterId, content, kind: "text", createdAt: at, readAt: at });
+      evidenceMatch.lastMessageAt = at;
+    });
+    reportRows.push({ id: newId(), reporterId, reportedUserId: reportedId, reason: "scam", description: "Asked me to transfer money for a 'customs fee' after a few messages.", status: "pending", createdAt: new Date(start + 2 * 60 * 60_000) });
   }
   const bannedReporter = random.pick(reportable);
   const [bannedReason, bannedDescription] = REPORT_REASONS[0]!;

@@ -138,8 +138,10 @@ describe("Discover", () => {
       expect(await page.locator(".discover-swipes").innerText()).toBe("0 swipes left today");
       await screenshot(page, "discover-plans-en-phone");
 
-      // Choosing a plan says plainly that payments are not open yet; nothing is activated.
+      // Choosing a plan offers the payment methods; choosing one says plainly that payments are
+      // not open yet (decision 0085); nothing is activated.
       await plans.getByRole("button", { name: "Choose Premium Plus" }).click();
+      await page.locator("dialog.payment-dialog[open]").getByRole("button", { name: "QRIS" }).click();
       expect(await page.locator(".toast").first().innerText()).toContain("Payments are not open yet");
     } finally {
       await browser.close();

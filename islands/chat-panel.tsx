@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { CallPanel, useCall, type CallType } from "./call-panel";
 import { SafetyMenu } from "./components/safety-menu";
+import { AdSlot } from "./components/ad-slot-lazy";
+import { adDue, countVisit, useAdPlacement } from "./runtime/ads";
 import { ArrowLeftIcon } from "./components/icons";
 import { api, ApiError } from "./runtime/api";
 import { useI18n } from "./runtime/i18n-context";
@@ -53,6 +55,13 @@ export function ChatPanel(props: ChatPanelProps) {
   const lastTypingSent = useRef(0);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const call = useCall({ matchId, iceServers: props.iceServers, canCall: props.canCall });
+  // A slim ad strip above the composer on every `frequency`-th chat opened in this tab, for free
+  // members only (Premium members' placement list is empty). Decision 0086.
+  const adPlacement = useAdPlacement("chat_screen", props.remainingToday !== null);
+  const [adShown, setAdShown] = useState(false);
+  useEffect(() => {
+    if (adPlacement !== null) setAdShown(adDue(countVisit("chat_screen"), adPlacement.frequency));
+  }, [adPlacement]);
   // The server renders Jakarta time; after hydration the browser's own zone is used (no mismatch).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -284,34 +293,37 @@ export function ChatPanel(props: ChatPanelProps) {
           </a>
         </div>
       ) : (
-        <form
-          className="chat-input"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void send();
-          }}
-        >
-          <label htmlFor="chat-input" className="visually-hidden">
-            {t("chat.placeholder")}
-          </label>
-          <textarea
-            id="chat-input"
-            rows={1}
-            value={draft}
-            maxLength={MAX_MESSAGE_LENGTH}
-            placeholder={t("chat.placeholder")}
-            onChange={(event) => onDraft(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === "Enter" && !event.shiftKey) {
-                event.preventDefault();
-                void send();
-              }
+        <>
+          {adShown && adPlacement !== null ? <AdSlot placement={adPlacement} location="chat_screen" /> : null}
+          <form
+            className="chat-input"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void send();
             }}
-          />
-          <button type="submit" className="button button-primary" disabled={sending || draft.trim().length === 0} data-testid="send">
-            {t("chat.send")}
-          </button>
-        </form>
+          >
+            <label htmlFor="chat-input" className="visually-hidden">
+              {t("chat.placeholder")}
+            </label>
+            <textarea
+              id="chat-input"
+              rows={1}
+              value={draft}
+              maxLength={MAX_MESSAGE_LENGTH}
+              placeholder={t("chat.placeholder")}
+              onChange={(event) => onDraft(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key === "Enter" && !event.shiftKey) {
+                  event.preventDefault();
+                  void send();
+                }
+              }}
+            />
+            <button type="submit" className="button button-primary" disabled={sending || draft.trim().length === 0} data-testid="send">
+              {t("chat.send")}
+            </button>
+          </form>
+        </>
       )}
     </div>
   );

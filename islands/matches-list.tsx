@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useState } from "react";
+import { Fragment, useCallback, useEffect, useState } from "react";
 import { api } from "./runtime/api";
 import { useI18n } from "./runtime/i18n-context";
 import { realtime } from "./runtime/realtime";
 import type { MatchListItem } from "../src/features/matches/matches.service";
 import { optionText } from "./components/option-text";
+import { AdSlot } from "./components/ad-slot-lazy";
+import { adRowsAfter, useAdPlacement } from "./runtime/ads";
 
 /**
  * The matches list (spec point 2): avatar, first name and age, 'Matched {date}', denomination,
@@ -16,6 +18,10 @@ export function MatchesList({ initialMatches, meId, view = "matches" }: { initia
   const [allMatches, setMatches] = useState(initialMatches);
   // The Chats tab: only the matches with a conversation (the list is already newest activity first).
   const matches = view === "chats" ? allMatches.filter((match) => match.lastMessage !== null) : allMatches;
+  // An ad row after every `frequency` rows, one at the end of a shorter list (decision 0086).
+  // Premium members' placement list is empty, so they never see one.
+  const ad = useAdPlacement("matches_list");
+  const adAfter = ad === null ? new Set<number>() : adRowsAfter(matches.length, ad.frequency);
   const date = new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-US", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Jakarta" });
 
   const refetch = useCallback(async () => {
@@ -79,30 +85,37 @@ export function MatchesList({ initialMatches, meId, view = "matches" }: { initia
 
   return (
     <ul className="matches-list" data-testid="matches-list">
-      {matches.map((match) => (
-        <li key={match.id} className="match-row card" data-testid="match-row">
-          <a href={`/chat/${encodeURIComponent(match.id)}`} className="match-avatar-link" tabIndex={-1} aria-hidden="true">
-            {match.user1.photo ? <img className="person-avatar" src={match.user1.photo} alt="" width={56} height={56} loading="lazy" /> : <span className="person-avatar person-avatar-empty" />}
-          </a>
-          <div className="match-body">
-            <p className="match-name">
-              {match.user1.age === null ? match.user1.firstName : `${match.user1.firstName}, ${match.user1.age}`}
-              {match.unreadCount > 0 ? (
-                <span className="badge badge-primary match-unread" data-testid="unread-badge" aria-label={t("matches.unread", { count: match.unreadCount })}>
-                  {match.unreadCount}
-                </span>
-              ) : null}
-            </p>
-            <p className="match-meta muted">
-              {t("matches.matchedOn", { date: date.format(new Date(match.createdAt)) })}
-              {match.user1.denomination ? ` · ${optionText(t, "denomination", match.user1.denomination)}` : ""}
-            </p>
-            <p className={`match-preview ${match.unreadCount > 0 ? "match-preview-unread" : ""}`}>{preview(match)}</p>
-          </div>
-          <a className="button button-primary button-small" href={`/chat/${encodeURIComponent(match.id)}`}>
-            {t("matches.chat")}
-          </a>
-        </li>
+      {matches.map((match, index) => (
+        <Fragment key={match.id}>
+          <li className="match-row card" data-testid="match-row">
+            <a href={`/chat/${encodeURIComponent(match.id)}`} className="match-avatar-link" tabIndex={-1} aria-hidden="true">
+              {match.user1.photo ? <img className="person-avatar" src={match.user1.photo} alt="" width={56} height={56} loading="lazy" /> : <span className="person-avatar person-avatar-empty" />}
+            </a>
+            <div className="match-body">
+              <p className="match-name">
+                {match.user1.age === null ? match.user1.firstName : `${match.user1.firstName}, ${match.user1.age}`}
+                {match.unreadCount > 0 ? (
+                  <span className="badge badge-primary match-unread" data-testid="unread-badge" aria-label={t("matches.unread", { count: match.unreadCount })}>
+                    {match.unreadCount}
+                  </span>
+                ) : null}
+              </p>
+              <p className="match-meta muted">
+                {t("matches.matchedOn", { date: date.format(new Date(match.createdAt)) })}
+                {match.user1.denomination ? ` · ${optionText(t, "denomination", match.user1.denomination)}` : ""}
+              </p>
+              <p className={`match-preview ${match.unreadCount > 0 ? "match-preview-unread" : ""}`}>{preview(match)}</p>
+            </div>
+            <a className="button button-primary button-small" href={`/chat/${encodeURIComponent(match.id)}`}>
+              {t("matches.chat")}
+            </a>
+          </li>
+          {ad !== null && adAfter.has(index) ? (
+            <li className="ad-row-item">
+              <AdSlot placement={ad} location="matches_list" />
+            </li>
+          ) : null}
+        </Fragment>
       ))}
     </ul>
   );

@@ -1,14 +1,14 @@
+import { useState } from "react";
 import { Dialog } from "./components/dialog";
 import { useI18n } from "./runtime/i18n-context";
-import { toast } from "./runtime/toast";
 import { PLAN_PRICES_IDR } from "../src/platform/constants";
+import { PaymentMethodDialog } from "./payment-method-dialog";
 
 export type PaidPlan = keyof typeof PLAN_PRICES_IDR;
 
 /**
- * What happens when a member picks a plan. Payments arrive with a later issue: this ONE seam is
- * where the payment method dialog will plug in (docs/decisions/0063). Until then it says so
- * plainly — nothing is charged and nothing pretends to activate.
+ * What happens when a member picks a plan: by default the payment method dialog opens
+ * (docs/decisions/0085-payment-method-dialog.md). A caller may pass its own instead.
  */
 export type ChoosePlan = (plan: PaidPlan) => void;
 
@@ -16,57 +16,81 @@ export function formatRupiah(amount: number, lang: string): string {
   return `Rp ${new Intl.NumberFormat(lang === "id" ? "id-ID" : "en-US").format(amount)}`;
 }
 
-const PLAN_FEATURES: Record<PaidPlan, string[]> = {
+/** What each plan gives (spec point 9), as keys of plans.features; the admin Overview lists the same. */
+export const PLAN_FEATURES: Record<PaidPlan, string[]> = {
   premium: ["unlimitedSwipes", "unlimitedChats", "whoLikedYou"],
   premium_plus: ["everythingInPremium", "undoSuperLikeBoost", "calls", "prioritySupport"],
 };
 
-/** The subscription plan dialog (spec points 2 and 9): Premium Monthly and Premium Plus. */
+/**
+ * The subscription plan dialog (spec points 2 and 9): Premium Monthly and Premium Plus. Choosing
+ * one replaces it with the payment method dialog, whose 'Back' brings the plans back. Only one of
+ * the two is open at a time (one modal, one title).
+ */
 export function PlanDialog({ open, onClose, onChoosePlan, currentPlan }: { open: boolean; onClose: () => void; onChoosePlan?: ChoosePlan; currentPlan?: string }) {
   const { t, lang } = useI18n();
+  const [chosen, setChosen] = useState<PaidPlan | null>(null);
+  // The plan of the payment step, kept while that dialog closes (its content is gone by then).
+  const [paying, setPaying] = useState<PaidPlan>("premium");
+  const closeAll = () => {
+    setChosen(null);
+    onClose();
+  };
   const choose: ChoosePlan =
     onChoosePlan ??
-    (() => {
-      toast({ title: t("plans.paymentsSoonTitle"), description: t("plans.paymentsSoonBody") });
+    ((plan) => {
+      setPaying(plan);
+      setChosen(plan);
     });
+  // A <dialog> closed by switching steps fires "close" too: each one ends the flow only while it
+  // is the step on screen (Escape, the backdrop, Not now), never when the other step takes over.
   return (
-    <Dialog open={open} onClose={onClose} title={t("plans.title")} description={t("plans.lead")} className="plan-dialog" initialFocus="title">
-      <ul className="plan-list">
-        {(Object.keys(PLAN_PRICES_IDR) as PaidPlan[]).map((plan) => (
-          <li key={plan} className={`plan-option ${plan === "premium_plus" ? "plan-option-featured" : ""}`}>
-            <div className="plan-head">
-              <h3 className="plan-name">{t(`plans.names.${plan}`)}</h3>
-              {plan === "premium_plus" ? <span className="badge plan-badge">{t("plans.best")}</span> : null}
-            </div>
-            <p className="plan-price">
-              <strong>{formatRupiah(PLAN_PRICES_IDR[plan], lang)}</strong> <span className="muted">{t("plans.perMonth")}</span>
-            </p>
-            <ul className="plan-features">
-              {PLAN_FEATURES[plan].map((feature) => (
-                <li key={feature}>
-                  <span aria-hidden="true" className="plan-check">
-                    ✓
-                  </span>
-                  {t(`plans.features.${feature}`)}
-                </li>
-              ))}
-            </ul>
-            <button
-              type="button"
-              className={`button ${plan === "premium_plus" ? "button-primary" : "button-outline"} plan-choose`}
-              disabled={currentPlan === plan}
-              onClick={() => choose(plan)}
-            >
-              {currentPlan === plan ? t("plans.current") : t("plans.choose", { plan: t(`plans.names.${plan}`) })}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <div className="dialog-actions">
-        <button type="button" className="button button-ghost" onClick={onClose}>
-          {t("plans.notNow")}
-        </button>
-      </div>
-    </Dialog>
+    <>
+      <Dialog open={open && chosen === null} onClose={() => chosen === null && closeAll()} title={t("plans.title")} description={t("plans.lead")} className="plan-dialog" initialFocus="title">
+        <ul className="plan-list">
+          {(Object.keys(PLAN_PRICES_IDR) as PaidPlan[]).map((plan) => (
+            <li key={plan} className={`plan-option ${plan === "premium_plus" ? "plan-option-featured" : ""}`}>
+              <div className="plan-head">
+                <h3 className="plan-name">{t(`plans.names.${plan}`)}</h3>
+                {plan === "premium_plus" ? <span className="badge plan-badge">{t("plans.best")}</span> : null}
+              </div>
+              <p className="plan-price">
+                <strong>{formatRupiah(PLAN_PRICES_IDR[plan], lang)}</strong> <span className="muted">{t("plans.perMonth")}</span>
+              </p>
+              <ul className="plan-features">
+                {PLAN_FEATURES[plan].map((feature) => (
+                  <li key={feature}>
+                    <span aria-hidden="true" className="plan-check">
+                      ✓
+                    </span>
+                    {t(`plans.features.${feature}`)}
+                  </li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className={`button ${plan === "premium_plus" ? "button-primary" : "button-outline"} plan-choose`}
+                disabled={currentPlan === plan}
+                onClick={() => choose(plan)}
+              >
+                {currentPlan === plan ? t("plans.current") : t("plans.choose", { plan: t(`plans.names.${plan}`) })}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <div className="dialog-actions">
+          <button type="button" className="button button-ghost" onClick={closeAll}>
+            {t("plans.notNow")}
+          </button>
+        </div>
+      </Dialog>
+      <PaymentMethodDialog
+        open={open && chosen !== null}
+        plan={paying}
+        summary={t("plans.payment.lead", { plan: t(`plans.names.${paying}`), price: formatRupiah(PLAN_PRICES_IDR[paying], lang) })}
+        onBack={() => setChosen(null)}
+        onClose={() => chosen !== null && closeAll()}
+      />
+    </>
   );
 }

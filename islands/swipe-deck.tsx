@@ -11,6 +11,8 @@ import { MatchDialog, type MatchedPerson } from "./components/match-dialog";
 import { ProfileOverlay } from "./components/profile-overlay";
 import { CardFace, SwipeCard, type SwipeDirection } from "./components/swipe-card";
 import { PlanDialog, type ChoosePlan } from "./plan-dialog";
+import { AdSlot } from "./components/ad-slot-lazy";
+import { adDue, useAdPlacement } from "./runtime/ads";
 
 export interface SwipeDeckProps {
   /** First cards rendered by the server; null when the caller's profile is incomplete. */
@@ -53,6 +55,16 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
   const cardsRef = useRef(cards);
   cardsRef.current = cards;
   const fetching = useRef(false);
+  // Ads (ADMIN.md "Ads", decision 0086): free members only (swipesLeft is null for Premium and
+  // admins, whose placement lists would be empty anyway). An ad card comes up after every
+  // `frequency` swipes; it is not a swipe and never reaches /api/swipe.
+  const free = props.swipesLeft !== null;
+  const deckAd = useAdPlacement("swipe_screen", free);
+  const profileAd = useAdPlacement("profile_view", free);
+  const [adShowing, setAdShowing] = useState(false);
+  const [profileAdShown, setProfileAdShown] = useState(false);
+  const swipesDone = useRef(0);
+  const profilesViewed = useRef(0);
 
   const fetchMore = useCallback(
     async (replace: boolean) => {
@@ -120,6 +132,11 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
 
   /** One swipe: the card flies out, the server decides, and only then does the card leave the deck. */
   const swipe = async (direction: SwipeDirection, alreadyOut: boolean) => {
+    // An ad card on top: the gesture, the buttons and the arrow keys put it away, nothing more.
+    if (adShowing) {
+      setAdShowing(false);
+      return;
+    }
     const card = cardsRef.current[0];
     if (card === undefined || busy) return;
     setBusy(true);
@@ -129,6 +146,8 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
       const result = await api<{ isMatch: boolean; matchId?: string }>("POST", "/api/swipe", { swipedId: card.id, isLike: direction !== "left", ...(direction === "up" ? { isSuperLike: true } : {}) });
       removeCard(card.id);
       setSwipesLeft((left) => (left === null ? null : Math.max(0, left - 1)));
+      swipesDone.current += 1;
+      if (deckAd !== null && adDue(swipesDone.current, deckAd.frequency)) setAdShowing(true);
       if (result.isMatch) setMatched({ firstName: card.firstName, photo: card.photos[0] ?? null });
     } catch (error) {
       if (!(error instanceof ApiError)) {
@@ -191,6 +210,12 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
     return () => window.removeEventListener("keydown", onKey);
   }, []);
 
+  const openOverlay = () => {
+    profilesViewed.current += 1;
+    setProfileAdShown(profileAd !== null && adDue(profilesViewed.current, profileAd.frequency));
+    setOverlayOpen(true);
+  };
+
   const top = cards[0];
   const previews = cards.slice(1, 1 + SWIPE_GESTURE.previewCards);
   // Undo, super like and boost are Premium Plus (decision 0064): Premium Monthly sees them locked too.
@@ -219,7 +244,19 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
       </header>
 
       <div className="discover-stage">
-        {status === "loading" && top === undefined ? (
+        {adShowing && deckAd !== null ? (
+          <div className="swipe-stack">
+            {cards
+              .slice(0, SWIPE_GESTURE.previewCards)
+              .map((card, index) => (
+                <div key={card.id} className={`swipe-card swipe-card-preview swipe-card-preview-${index + 1}`} aria-hidden="true">
+                  <CardFace card={card} interactive={false} />
+                </div>
+              ))
+              .reverse()}
+            <AdSlot placement={deckAd} location="swipe_screen" onUpgrade={() => setPlansOpen(true)} onDismiss={() => setAdShowing(false)} />
+          </div>
+        ) : status === "loading" && top === undefined ? (
           <div className="discover-empty" role="status">
             <span className="spinner" aria-hidden="true" />
             <p>{t("discover.loading")}</p>
@@ -241,7 +278,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
                 </div>
               ))
               .reverse()}
-            <SwipeCard key={top.id} card={top} leaving={leaving} onSwipe={(direction) => void swipe(direction, true)} onInfo={() => setOverlayOpen(true)} />
+            <SwipeCard key={top.id} card={top} leaving={leaving} onSwipe={(direction) => void swipe(direction, true)} onInfo={openOverlay} />
           </div>
         )}
       </div>
@@ -270,6 +307,18 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
           card={top}
           open={overlayOpen}
           onClose={() => setOverlayOpen(false)}
+          ad={
+            profileAdShown && profileAd !== null ? (
+              <AdSlot
+                placement={profileAd}
+                location="profile_view"
+                onUpgrade={() => {
+                  setOverlayOpen(false);
+                  setPlansOpen(true);
+                }}
+              />
+            ) : undefined
+          }
           safety={props.safetySlot?.(top, () => {
             setOverlayOpen(false);
             removeCard(top.id);

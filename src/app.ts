@@ -10,6 +10,8 @@ import { firebaseLoginRoutes } from "./features/auth/firebase-login";
 import { oauthRoutes } from "./features/auth/oauth.routes";
 import { passwordResetPages } from "./features/auth/password-reset.pages";
 import { passwordResetRoutes } from "./features/auth/password-reset.routes";
+import { emailVerificationRoutes } from "./features/auth/email-verification.routes";
+import { emailVerificationPages } from "./features/auth/email-verification.pages";
 import { homePages, notFoundPage } from "./features/home/home.pages";
 import { profilePages } from "./features/profile/profile.pages";
 import { profileRoutes } from "./features/profile/profile.routes";
@@ -29,6 +31,7 @@ import { realtimeFor } from "./realtime/realtime";
 import { adminApiRoutes } from "./features/admin/admin.routes";
 import { adminPages } from "./features/admin/admin.pages";
 import { adsRoutes } from "./features/ads/ads.routes";
+import { paymentMethodsRoutes } from "./features/premium/payment-methods.routes";
 
 /**
  * The map of the server: middleware in the order it runs, then each area's routes.
@@ -48,6 +51,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", realtimeFor(deps).routes);
   app.route("/api", authRoutes(deps));
   app.route("/api", passwordResetRoutes(deps));
+  app.route("/api", emailVerificationRoutes(deps));
   app.route("/api", oauthRoutes(deps));
   app.route("/api", firebaseLoginRoutes(deps));
   app.route("/api", adminBootstrapRoutes(deps));
@@ -58,10 +62,12 @@ export function createApp(deps: AppDeps) {
   app.route("/api", safetyRoutes(deps));
   app.route("/api", discoveryRoutes(deps));
   app.route("/api", adsRoutes(deps));
+  app.route("/api", paymentMethodsRoutes(deps));
   app.route("/api", adminApiRoutes(deps));
 
   app.route("/", authPages(deps, render));
   app.route("/", passwordResetPages(deps, render));
+  app.route("/", emailVerificationPages(deps, render));
   app.route("/", homePages(deps, render));
   app.route("/", discoveryPages(deps, render));
   app.route("/", matchesPages(deps, render));

@@ -7,6 +7,7 @@ import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { applyMigrations, readMigrationsFolder, type Migration } from "../db/migrate";
 import { defaultCaptchaOptions } from "./features/auth/captcha";
+import { revokeUnprovenSuperAdmin } from "./features/auth/super-admin-check";
 import { systemClock, type Clock } from "./platform/clock";
 import { EventBus } from "./platform/events";
 import { realtimeFor } from "./realtime/realtime";
@@ -61,6 +62,8 @@ export async function buildDeps(config: Config, handle: DatabaseHandle, clock: C
 export async function startServer(config: Config) {
   const handle = await openData(config);
   const deps = await buildDeps(config, handle);
+  // Before the first request: an unproven SUPER_ADMIN_EMAIL account never serves as an admin.
+  await revokeUnprovenSuperAdmin(deps);
   const app = createApp(deps);
   const server = Bun.serve({
     port: config.port,

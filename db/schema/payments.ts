@@ -9,7 +9,8 @@ export const payments = sqliteTable(
   "payments",
   {
     id: id(),
-    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** Null once the member's account is deleted: the payment stays in the revenue history. */
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     plan: text("plan", { enum: ["premium", "premium_plus"] }).notNull(),
     /** Whole rupiah. */
     amount: integer("amount").notNull(),

@@ -89,7 +89,9 @@ export function installAdminBehaviour(t: TFunction) {
     if (status >= 400) {
       const titled = ctx.sourceElement.closest<HTMLElement>("[data-error-title]");
       const message = errorMessageOf(ctx.text);
-      toast({ variant: "destructive", title: titled?.dataset.errorTitle ?? t("toast.error"), description: message === null ? t("messages.network_error") : translateMessage(t, message) });
+      // Bad input (400) may have its own title (spec point 8: 'Validation Error'); other failures the element's.
+      const title = (status === 400 ? titled?.closest<HTMLElement>("[data-validation-title]")?.dataset.validationTitle : undefined) ?? titled?.dataset.errorTitle ?? t("toast.error");
+      toast({ variant: "destructive", title, description: message === null ? t("messages.network_error") : translateMessage(t, message) });
       return;
     }
     if (!/^(GET)$/i.test(ctx.request.method)) closeDialogOf(ctx.sourceElement);

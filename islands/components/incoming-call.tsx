@@ -5,6 +5,7 @@ import { I18nProvider, useT, type I18nValue } from "../runtime/i18n-context";
 import { realtime, type ServerFrame } from "../runtime/realtime";
 import { toast } from "../runtime/toast";
 import { translateMessage } from "../runtime/messages";
+import { endSession } from "../runtime/api";
 
 type IncomingCall = Extract<ServerFrame, { type: "incoming_call" }>;
 
@@ -76,6 +77,8 @@ function RealtimeNotices() {
 
 /** Starts the live connection and mounts its notices (hydrate.tsx calls this on signed-in pages). */
 export function mountRealtime(element: HTMLElement, i18n: I18nValue) {
+  // A ban or a sign-out elsewhere closes the socket for good: this page is signed out too (spec point 8).
+  realtime.onLifecycle("ended", endSession);
   realtime.start();
   createRoot(element).render(
     <I18nProvider value={i18n}>

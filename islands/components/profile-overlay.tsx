@@ -18,9 +18,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 /**
  * The info overlay of a card (spec point 2): age, faith, 'Who is Jesus Christ for me?', bio,
  * church, interests, work and education. `safety` is the slot where the safety area puts its
- * report / block actions for this person.
+ * report / block actions for this person; `ad` is the profile-view ad block (free members, decision 0086).
  */
-export function ProfileOverlay({ card, open, onClose, safety }: { card: DiscoveryCardJson; open: boolean; onClose: () => void; safety?: ReactNode }) {
+export function ProfileOverlay({ card, open, onClose, safety, ad }: { card: DiscoveryCardJson; open: boolean; onClose: () => void; safety?: ReactNode; ad?: ReactNode }) {
   const t = useT();
   const distanceText = useDistanceText();
   const photo = card.photos[0];
@@ -105,6 +105,7 @@ export function ProfileOverlay({ card, open, onClose, safety }: { card: Discover
       <Section title={t("discover.overlay.education")}>
         <p>{card.education || none}</p>
       </Section>
+      {ad ?? null}
       <div className="dialog-actions profile-overlay-actions">
         {safety ?? null}
         <button type="button" className="button button-outline" onClick={onClose}>

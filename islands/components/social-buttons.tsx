@@ -9,6 +9,8 @@ export interface SocialSignInConfig {
   /** Server-side OAuth configured (GOOGLE_CLIENT_ID/SECRET, FACEBOOK_CLIENT_ID/SECRET). */
   google: boolean;
   facebook: boolean;
+  /** The admin switched Google sign-in off (the google_auth setting, ADMIN.md): no Google button. */
+  googleOff?: boolean;
   /** Hosted identity (FIREBASE_*) configured: the buttons open its popups instead. */
   firebase?: FirebaseWebConfig | null;
 }
@@ -75,10 +77,12 @@ export function SocialButtons({ config, onSignedIn }: { config: SocialSignInConf
 
   return (
     <div className="social-buttons">
-      <button type="button" className="button button-outline button-block" onClick={() => void start("google")} disabled={pending !== null} aria-busy={pending === "google"} data-provider="google">
-        <GoogleMark />
-        {t("auth.continueWithGoogle")}
-      </button>
+      {config.googleOff ? null : (
+        <button type="button" className="button button-outline button-block" onClick={() => void start("google")} disabled={pending !== null} aria-busy={pending === "google"} data-provider="google">
+          <GoogleMark />
+          {t("auth.continueWithGoogle")}
+        </button>
+      )}
       <button type="button" className="button button-outline button-block" onClick={() => void start("facebook")} disabled={pending !== null} aria-busy={pending === "facebook"} data-provider="facebook">
         <FacebookMark />
         {t("auth.continueWithFacebook")}

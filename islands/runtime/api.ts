@@ -47,6 +47,11 @@ export function onSessionEnded(handler: (() => void) | null) {
   sessionEnded = handler;
 }
 
+/** The session ended outside a call (the live connection was closed for it: sign-out elsewhere, a ban). */
+export function endSession() {
+  sessionEnded?.();
+}
+
 export async function api<T = unknown>(method: string, path: string, body?: unknown, options: { signedOutIsEmpty?: boolean } = {}): Promise<T> {
   const response = await fetch(apiUrl(path), {
     method,

@@ -10,10 +10,12 @@ import type { CallType, ServerFrame } from "../../src/realtime/frames";
 export type { ServerFrame };
 type FrameType = ServerFrame["type"];
 type FrameOf<T extends FrameType> = Extract<ServerFrame, { type: T }>;
-type LifecycleEvent = "reconnected" | "offline" | "open";
+type LifecycleEvent = "reconnected" | "offline" | "open" | "ended";
 
 /** Session-ended closes from the server: reconnecting would only be refused. */
 const FINAL_CLOSE_CODES = new Set([4001, 4003, 1008]);
+/** The server closed the socket because the session ended (4001) or the account was suspended (4003). */
+const SESSION_ENDED_CLOSE_CODES = new Set([4001, 4003]);
 
 class RealtimeClient {
   #ws: WebSocket | null = null;
@@ -103,6 +105,7 @@ class RealtimeClient {
       this.#ws = null;
       if (FINAL_CLOSE_CODES.has(event.code) || this.#attempts >= WS_RECONNECT_ATTEMPTS) {
         this.#emitLifecycle("offline");
+        if (SESSION_ENDED_CLOSE_CODES.has(event.code)) this.#emitLifecycle("ended");
         return;
       }
       this.#attempts++;

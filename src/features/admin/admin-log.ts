@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { adminActions } from "../../../db/schema";
 import { newId } from "../../platform/ids";
@@ -11,6 +12,7 @@ import type { SessionUser } from "../auth/session";
 export type AdminActionName =
   | "ban"
   | "unban"
+  | "grant_admin"
   | "delete_user"
   | "delete_temp_user"
   | "report_status"
@@ -48,4 +50,36 @@ export function adminLogInsert(db: Database, entry: AdminLogEntry) {
     reason: entry.reason ?? null,
     createdAt: entry.at,
   });
+}
+
+/** Who made a change: an admin of the panel, or the operator at the terminal (no account). */
+export interface Actor {
+  id: string | null;
+  name: string;
+}
+
+export const actorOf = (admin: { id: string; firstName: string; lastName: string }): Actor => ({ id: admin.id, name: fullName(admin) });
+
+export interface ConditionalLogEntry {
+  actor: Actor;
+  action: AdminActionName;
+  targetUserId: string | null;
+  targetName: string;
+  reason?: string | null;
+  at: Date;
+}
+
+/**
+ * The admin log row of a change that only happens while a condition holds (the account still
+ * exists, is still banned, is still a temp user, the match still exists). The row is written
+ * under the very condition the change itself is guarded by, in the same db.batch and before it,
+ * so the log and the change agree even when the world moved between the read that built the
+ * page and the batch (docs/decisions/0002: the decision lives in SQL, not in JavaScript between
+ * statements). Columns are named, so their order in the schema does not matter.
+ */
+export function adminLogInsertIf(db: Database, entry: ConditionalLogEntry, condition: SQL) {
+  return db.run(sql`
+    insert into admin_actions (id, admin_id, admin_name, target_user_id, target_name, action, reason, created_at)
+    select ${newId()}, ${entry.actor.id}, ${entry.actor.name}, ${entry.targetUserId}, ${entry.targetName}, ${entry.action}, ${entry.reason ?? null}, ${entry.at.getTime()}
+    where ${condition}`);
 }

@@ -1,19 +1,30 @@
-import { and, eq } from "drizzle-orm";
-import type { Database } from "../../../db/client";
-import { adminActions, sessions, users, type Plan } from "../../../db/schema";
+import { eq, sql } from "drizzle-orm";
 import { newId } from "../../platform/ids";
+import type { Database } from "../../../db/client";
+import { users, type Plan } from "../../../db/schema";
+import { BAN_REASON_MAX, writeBan } from "./users/ban";
+
+export { BAN_REASON_MAX };
 
 /** How admin actions taken at the terminal are signed in the audit log (no admin account behind them). */
 export const TERMINAL_OPERATOR = "Operator (terminal)";
 
-/** Ban reasons are shown to the person at sign-in ('Your account has been suspended: …'): keep them short. */
-export const BAN_REASON_MAX = 500;
-
 const noSuchUser = (email: string) => ({ ok: false, message: `No user with email ${email}.` });
 
-/** `kasih admin grant EMAIL`: for operators at the terminal (and tests). */
+/**
+ * `kasih admin grant EMAIL`: for operators at the terminal (and tests). Logged like a panel change;
+ * the log row is also what tells the start-up check (super-admin-check.ts) that the operator, not
+ * an old registration rule, made this account an admin.
+ */
 export async function grantAdmin(db: Database, email: string) {
-  const updated = await db.update(users).set({ isAdmin: true }).where(eq(users.email, email.toLowerCase())).returning({ id: users.id });
+  const target = eq(users.email, email.toLowerCase());
+  const [, updated] = await db.batch([
+    db.run(sql`
+      insert into admin_actions (id, admin_id, admin_name, target_user_id, target_name, action, reason, created_at)
+      select ${newId()}, null, ${TERMINAL_OPERATOR}, id, trim(first_name || ' ' || last_name), 'grant_admin', null, ${Date.now()}
+      from users where ${target}`),
+    db.update(users).set({ isAdmin: true }).where(target).returning({ id: users.id }),
+  ]);
   return updated.length === 1 ? { ok: true, message: `${email} is now an admin.` } : noSuchUser(email);
 }
 
@@ -24,36 +35,28 @@ export async function setPlan(db: Database, email: string, plan: Plan) {
 }
 
 /**
- * `kasih user ban EMAIL [REASON]`: moderation before (and besides) the admin panel. In one
- * transaction the account is suspended, every session ends and the audit log records it. The
- * running server refuses the old cookies at once and closes the person's live sockets at its next
- * session sweep; discovery, matches and sign-in already leave banned accounts out.
+ * `kasih user ban EMAIL [REASON]`: moderation before (and besides) the admin panel. The same write
+ * as the panel's ban (writeBan: one db.batch): the account is suspended, every session ends and
+ * the audit log records it. The running server refuses the old cookies at once and closes the
+ * person's live sockets at its next session sweep; discovery, matches and sign-in already leave
+ * banned accounts out.
  */
 export async function banUser(db: Database, email: string, reason?: string) {
   const trimmed = reason?.trim() || null;
   if (trimmed !== null && trimmed.length > BAN_REASON_MAX) return { ok: false, message: `The reason is longer than ${BAN_REASON_MAX} characters.` };
-  return changeBan(db, email, "ban", trimmed);
+  return changeBan(db, email, true, trimmed);
 }
 
 /** `kasih user unban EMAIL`: lifts a suspension; the person signs in again. */
 export async function unbanUser(db: Database, email: string) {
-  return changeBan(db, email, "unban", null);
+  return changeBan(db, email, false, null);
 }
 
-async function changeBan(db: Database, email: string, action: "ban" | "unban", reason: string | null) {
-  return db.transaction(async (tx) => {
-    const [user] = await tx
-      .update(users)
-      .set({ isBanned: action === "ban", banReason: reason })
-      // Unban only what is banned: nothing to lift writes nothing to the audit log.
-      .where(and(eq(users.email, email.toLowerCase()), action === "unban" ? eq(users.isBanned, true) : undefined))
-      .returning({ id: users.id, firstName: users.firstName, lastName: users.lastName });
-    if (user === undefined) {
-      const [exists] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
-      return exists === undefined ? noSuchUser(email) : { ok: false, message: `${email} is not banned.` };
-    }
-    const ended = action === "ban" ? await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ id: sessions.id }) : [];
-    await tx.insert(adminActions).values({ id: newId(), adminId: null, adminName: TERMINAL_OPERATOR, targetUserId: user.id, targetName: `${user.firstName} ${user.lastName}`.trim(), action, reason });
-    return { ok: true, message: action === "ban" ? `${email} is banned; ${ended.length} session(s) ended.` : `${email} may sign in again.` };
-  });
+async function changeBan(db: Database, email: string, ban: boolean, reason: string | null) {
+  const [user] = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+  if (user === undefined) return noSuchUser(email);
+  const result = await writeBan(db, { user, ban, reason, actor: { id: null, name: TERMINAL_OPERATOR }, at: new Date() });
+  // Nothing changed: an unban of an account that is not banned, or the account went meanwhile.
+  if (!result.changed) return ban ? noSuchUser(email) : { ok: false, message: `${email} is not banned.` };
+  return { ok: true, message: ban ? `${email} is banned; ${result.sessionsEnded} session(s) ended.` : `${email} may sign in again.` };
 }

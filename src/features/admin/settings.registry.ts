@@ -30,6 +30,9 @@ export const SETTINGS = {
   midtrans_client_key: { kind: "secret", default: null },
   xendit_secret_key: { kind: "secret", default: null },
   xendit_callback_token: { kind: "secret", default: null },
+  // Xendit's public key tokenises cards in the browser (spec point 3: "Xendit and DOKU use
+  // secretKey and publicKey"); it is meant to be public, so it is text.
+  xendit_public_key: { kind: "text", default: null },
   doku_secret_key: { kind: "secret", default: null },
   doku_client_id: { kind: "text", default: null },
   doku_public_key: { kind: "text", default: null },

@@ -25,13 +25,14 @@ export const SETTING_MESSAGES = {
 interface StoredSetting {
   value: unknown;
   isSecret: boolean;
+  updatedAt: Date;
 }
 
 /** Every stored setting, from memory until the database changes: toggles take effect at once. */
 function storedSettings(db: Database): Promise<Map<string, StoredSetting>> {
   return cachedUntilWrite(db, "admin.settings", async () => {
-    const rows = await db.select({ key: settings.key, value: settings.value, isSecret: settings.isSecret }).from(settings);
-    return new Map(rows.map((row) => [row.key, { value: row.value, isSecret: row.isSecret }]));
+    const rows = await db.select({ key: settings.key, value: settings.value, isSecret: settings.isSecret, updatedAt: settings.updatedAt }).from(settings);
+    return new Map(rows.map((row) => [row.key, { value: row.value, isSecret: row.isSecret, updatedAt: row.updatedAt }]));
   });
 }
 
@@ -61,6 +62,11 @@ export async function readSecret(deps: Pick<Deps, "db" | "config">, key: SecretK
 export async function readText(db: Database, key: SettingKey): Promise<string | null> {
   const stored = (await storedSettings(db)).get(key);
   return typeof stored?.value === "string" && !stored.isSecret ? stored.value : null;
+}
+
+/** When a setting was last saved; null when it never was (the Settings tab's "Stored … (updated …)"). */
+export async function settingUpdatedAt(db: Database, key: SettingKey): Promise<Date | null> {
+  return (await storedSettings(db)).get(key)?.updatedAt ?? null;
 }
 
 /** True when every key the gateway needs is stored. */

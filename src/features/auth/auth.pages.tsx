@@ -6,6 +6,7 @@ import { Island } from "../../views/island";
 import { firebaseWebConfig } from "./firebase-client-config";
 import { AuthShell } from "../../views/components";
 import type { RenderPage } from "../../views/render";
+import { toggleOn } from "../admin/settings.service";
 
 function AuthPage(props: AuthPanelProps) {
   const t = useT();
@@ -26,11 +27,11 @@ function AuthPage(props: AuthPanelProps) {
 export function authPages(deps: AppDeps, render: RenderPage) {
   const social = { google: deps.config.google !== undefined, facebook: deps.config.facebook !== undefined, firebase: firebaseWebConfig(deps.config) };
   const page = (tab: "signin" | "register") =>
-    new Hono<AppEnv>().get("/", (c) => {
+    new Hono<AppEnv>().get("/", async (c) => {
       // A signed-in person has nothing to do here: send them into the app.
       if (c.get("user") !== null) return c.redirect("/", 302);
       const initialTab = tab === "register" || c.req.query("tab") === "register" ? "register" : "signin";
-      return render(c, { title: c.get("t")("auth.pageTitle"), entry: "auth", namespaces: ["auth", "captcha", "social"] }, <AuthPage initialTab={initialTab} social={social} />);
+      return render(c, { title: c.get("t")("auth.pageTitle"), entry: "auth", namespaces: ["auth", "captcha", "social"] }, <AuthPage initialTab={initialTab} social={{ ...social, googleOff: !(await toggleOn(deps.db, "google_auth")) }} />);
     });
   return new Hono<AppEnv>().route("/auth", page("signin")).route("/register", page("register"));
 }

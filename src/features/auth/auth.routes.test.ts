@@ -121,16 +121,16 @@ describe("POST /api/auth/register", () => {
     expect(row!.passwordHash).toStartWith("$argon2id$");
   });
 
-  it("makes the SUPER_ADMIN_EMAIL account an admin at registration", async () => {
+  it("does not make the SUPER_ADMIN_EMAIL account an admin at registration: the address is not proven yet", async () => {
     t.close();
     t = await createTestApp({ env: { SUPER_ADMIN_EMAIL: "Pastor@Example.com" } });
     const result = await register({ ...newcomer, email: "pastor@example.com", captchaToken: await t.solveCaptcha() });
-    expect(result.body).toMatchObject({ isAdmin: true });
+    expect(result.status).toBe(201);
+    expect(result.body).toMatchObject({ isAdmin: false });
     const me = await t.request("GET", "/api/auth/user", { cookie: sessionCookieFrom(result.response) });
-    expect(await me.json()).toMatchObject({ isAdmin: true, isPremium: false });
-    const other = await t.registerUser();
-    const otherMe = await t.request("GET", "/api/auth/user", { cookie: other.cookie });
-    expect(await otherMe.json()).toMatchObject({ isAdmin: false });
+    expect(await me.json()).toMatchObject({ isAdmin: false, isPremium: false });
+    const [row] = await t.deps.db.select({ isAdmin: users.isAdmin, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.email, "pastor@example.com"));
+    expect(row).toEqual({ isAdmin: false, emailVerifiedAt: null });
   });
 });
 
@@ -291,11 +291,17 @@ describe("POST /api/auth/login", () => {
     expect((await t.request("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(401);
   });
 
-  it("makes the SUPER_ADMIN_EMAIL account an admin at its first sign-in", async () => {
+  it("makes a verified SUPER_ADMIN_EMAIL account an admin at its first sign-in, an unverified one not", async () => {
     t.close();
     t = await createTestApp({ env: { SUPER_ADMIN_EMAIL: "elder@example.com" } });
-    // An account that existed before the operator named it super-admin.
-    await t.deps.db.insert(users).values({ id: newId(), email: "elder@example.com", passwordHash: await hashPassword("shepherd of the flock"), firstName: "Yohanes", lastName: "Elder" });
+    // An account that existed before the operator named it super-admin, its address not yet proven.
+    const id = newId();
+    await t.deps.db.insert(users).values({ id, email: "elder@example.com", passwordHash: await hashPassword("shepherd of the flock"), firstName: "Yohanes", lastName: "Elder" });
+    const before = await login("Elder@Example.com", "shepherd of the flock");
+    expect(before.status).toBe(200);
+    expect(await (await t.request("GET", "/api/auth/user", { cookie: sessionCookieFrom(before) })).json()).toMatchObject({ isAdmin: false });
+    // Once the address is proven, the next sign-in makes it an admin.
+    await t.deps.db.update(users).set({ emailVerifiedAt: t.clock.now() }).where(eq(users.id, id));
     const response = await login("Elder@Example.com", "shepherd of the flock");
     expect(response.status).toBe(200);
     const me = await t.request("GET", "/api/auth/user", { cookie: sessionCookieFrom(response) });

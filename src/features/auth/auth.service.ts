@@ -14,13 +14,20 @@ import { effectivePlan, isPremiumActive, type SessionUser } from "./session";
 
 export type AuthResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 401 | 403 | 409; message: string };
 
-/** True for the operator's configured super-admin address (spec point 2). */
+/**
+ * True for the operator's configured super-admin address (spec point 2). Only a PROVEN address
+ * makes its account an admin (docs/decisions/0083): callers check emailVerifiedAt as well.
+ */
 export function isSuperAdminEmail(config: AppDeps["config"], email: string): boolean {
   return config.superAdminEmail !== undefined && config.superAdminEmail === email.toLowerCase();
 }
 
-/** `language`: the one the person registered in; mails to the account use it (and follow later switches). */
-export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock">, input: RegisterInput, language: Lang = DEFAULT_LANGUAGE): Promise<AuthResult<{ id: string; isAdmin: boolean }>> {
+/**
+ * `language`: the one the person registered in; mails to the account use it (and follow later
+ * switches). A new account is never an admin, even at the super-admin address: typing an
+ * address proves nothing, so the mailed link has to be used first (docs/decisions/0083).
+ */
+export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock">, input: RegisterInput, language: Lang = DEFAULT_LANGUAGE): Promise<AuthResult<{ id: string }>> {
   const problem = checkPasswordStrength(input.password);
   if (problem !== null) return { ok: false, status: 400, message: PASSWORD_PROBLEM_MESSAGES[problem] };
   const email = input.email.toLowerCase();
@@ -28,25 +35,25 @@ export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock"
   if (existing !== undefined) return { ok: false, status: 409, message: AUTH_MESSAGES.emailTaken };
   const passwordHash = await hashPassword(input.password);
   const id = newId();
-  const isAdmin = isSuperAdminEmail(deps.config, email);
   const inserted = await deps.db
     .insert(users)
-    .values({ id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, isAdmin, language, createdAt: deps.clock.now(), lastActiveAt: deps.clock.now() })
+    .values({ id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, language, createdAt: deps.clock.now(), lastActiveAt: deps.clock.now() })
     .onConflictDoNothing()
     .returning({ id: users.id });
   // Two registrations of one address at the same moment: the unique index lets one through.
   if (inserted.length === 0) return { ok: false, status: 409, message: AUTH_MESSAGES.emailTaken };
-  return { ok: true, value: { id, isAdmin } };
+  return { ok: true, value: { id } };
 }
 
 /**
  * Checks email and password. Unknown email and wrong password take the same time and give the
- * same answer. The super-admin address becomes an admin at its first sign-in.
+ * same answer. The super-admin address becomes an admin at a sign-in once it is proven (an
+ * account that existed before the operator named it, and was verified then).
  */
 export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock">, email: string, password: string): Promise<AuthResult<{ id: string; isAdmin: boolean; hasPhoto: boolean }>> {
   const normalized = email.toLowerCase();
   const [user] = await deps.db
-    .select({ id: users.id, passwordHash: users.passwordHash, isAdmin: users.isAdmin, isBanned: users.isBanned, banReason: users.banReason })
+    .select({ id: users.id, passwordHash: users.passwordHash, isAdmin: users.isAdmin, isBanned: users.isBanned, banReason: users.banReason, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.email, normalized))
     .limit(1);
@@ -56,7 +63,7 @@ export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock"
   }
   if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, status: 401, message: AUTH_MESSAGES.invalidCredentials };
   if (user.isBanned) return { ok: false, status: 403, message: user.banReason ? `${AUTH_MESSAGES.banned}: ${user.banReason}` : AUTH_MESSAGES.banned };
-  const isAdmin = user.isAdmin || isSuperAdminEmail(deps.config, normalized);
+  const isAdmin = user.isAdmin || (user.emailVerifiedAt !== null && isSuperAdminEmail(deps.config, normalized));
   await deps.db.update(users).set({ isAdmin, lastActiveAt: deps.clock.now() }).where(eq(users.id, user.id));
   const hasPhoto = await userHasPhoto(deps.db, user.id);
   return { ok: true, value: { id: user.id, isAdmin, hasPhoto } };

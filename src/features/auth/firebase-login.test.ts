@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "bun:test";
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type CryptoKey, type JWTPayload } from "jose";
-import { oauthAccounts, users } from "../../../db/schema";
+import { oauthAccounts, settings, users } from "../../../db/schema";
 import { createTestApp, sessionCookieFrom, type TestApp } from "../../testing/test-app";
 
 const projectId = "kasih-test";
@@ -65,6 +65,16 @@ describe("POST /api/auth/firebase-login", () => {
     const again = await firebaseLogin(await idToken());
     expect(again.status).toBe(200);
     expect((await t.deps.db.select().from(users)).length).toBe(1);
+  });
+
+  it("refuses a Google popup sign-in while the admin has Google sign-in switched off, and allows Facebook", async () => {
+    await t.deps.db.insert(settings).values({ key: "google_auth", value: false });
+    const refused = await firebaseLogin(await idToken());
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: "Google sign-in is turned off" });
+    expect(await t.deps.db.select().from(users)).toEqual([]);
+    const facebook = await firebaseLogin(await idToken({ claims: { firebase: { sign_in_provider: "facebook.com", identities: {} } } }), { provider: "facebook" });
+    expect(facebook.status).toBe(200);
   });
 
   it("replaces the session the browser already had", async () => {

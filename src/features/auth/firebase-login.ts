@@ -10,10 +10,12 @@ import { createSession, invalidateSession } from "./session";
 import { rememberLanguage } from "./auth.service";
 import { chosenLanguage } from "../../middleware/language";
 import { invalidInput } from "../../middleware/invalid-input";
+import { toggleOn } from "../admin/settings.service";
 
 export const FIREBASE_MESSAGES = {
   notConfigured: "Firebase sign-in is not configured on this server",
   invalidToken: "Invalid or expired sign-in token. Please sign in again",
+  googleOff: "Google sign-in is turned off",
 } as const;
 
 /**
@@ -44,6 +46,8 @@ export function firebaseLoginRoutes(deps: AppDeps) {
     const body = c.req.valid("json");
     const claims = await verifyFirebaseIdToken(body.idToken, { projectId, jwksUrl, now: deps.clock.now() });
     if (claims === null || (body.uid !== undefined && body.uid !== claims.sub)) return c.json({ message: FIREBASE_MESSAGES.invalidToken }, 401);
+    // The admin's google_auth switch (ADMIN.md) closes every Google door, the hosted popup's too.
+    if (claims.signInProvider === "google.com" && !(await toggleOn(deps.db, "google_auth"))) return c.json({ message: FIREBASE_MESSAGES.googleOff }, 403);
     const { firstName, lastName } = splitName(claims.name ?? body.displayName ?? "");
     const result = await signInWithIdentity(deps, {
       provider: "firebase",

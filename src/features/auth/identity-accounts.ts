@@ -30,15 +30,20 @@ export type IdentityResult = { ok: true; userId: string; isAdmin: boolean; isNew
  * type someone's email at a provider take over their account.
  *
  * Registration never proves the email, so an account found by email may have been made by
- * someone else in advance ("pre-account hijacking"): linking a verified identity to a not yet
- * verified account marks it verified and, if it has a password, removes that password and ends
- * its sessions, so whoever chose them loses access. The owner can set a password again by reset.
+ * someone else in advance ("pre-account hijacking"): linking a verified identity to an account
+ * no provider has vouched for yet marks it verified and, if it has a password, removes that
+ * password and ends its sessions, so whoever chose them loses access. The owner can set a
+ * password again by reset. (A mailed link clicked by the owner does not count here: the owner
+ * may have confirmed an account someone else registered and still holds the password of.)
+ *
+ * An address the provider vouches for is a proven address (emailVerifiedAt), so the
+ * SUPER_ADMIN_EMAIL account becomes an admin here (docs/decisions/0083).
  */
 /** `language`: the screen's language, kept for an account this sign-in creates. */
 export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "clock"> & Partial<Pick<AppDeps, "events">>, identity: VerifiedIdentity, language: Lang = DEFAULT_LANGUAGE): Promise<IdentityResult> {
   const now = deps.clock.now();
   const [linked] = await deps.db
-    .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned })
+    .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned, emailVerifiedAt: users.emailVerifiedAt })
     .from(oauthAccounts)
     .innerJoin(users, eq(users.id, oauthAccounts.userId))
     .where(and(eq(oauthAccounts.provider, identity.provider), eq(oauthAccounts.providerUserId, identity.providerUserId)))
@@ -48,7 +53,7 @@ export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "
     if (identity.verifiedEmail === null) return { ok: false, status: 400, message: IDENTITY_MESSAGES.noVerifiedEmail };
     const email = identity.verifiedEmail.toLowerCase();
     const [byEmail] = await deps.db
-      .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned, isVerified: users.isVerified, hasPassword: users.passwordHash })
+      .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned, emailVerifiedAt: users.emailVerifiedAt, isVerified: users.isVerified, hasPassword: users.passwordHash })
       .from(users)
       .where(eq(users.email, email))
       .limit(1);
@@ -65,22 +70,25 @@ export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "
       }
     } else {
       const id = newId();
-      const isAdmin = isSuperAdminEmail(deps.config, email);
       const firstName = identity.firstName.trim().slice(0, 60) || email.split("@")[0]!.slice(0, 60);
       // Two first sign-ins at the same moment: the unique email index lets one through.
       const inserted = await deps.db
         .insert(users)
-        .values({ id, email, passwordHash: null, firstName, lastName: identity.lastName.trim().slice(0, 60), isAdmin, language, createdAt: now, lastActiveAt: now })
+        .values({ id, email, passwordHash: null, firstName, lastName: identity.lastName.trim().slice(0, 60), isVerified: true, emailVerifiedAt: now, language, createdAt: now, lastActiveAt: now })
         .onConflictDoNothing()
         .returning({ id: users.id });
-      if (inserted.length === 1) account = { id, email, isAdmin, isBanned: false };
-      else [account] = await deps.db.select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned }).from(users).where(eq(users.email, email)).limit(1);
+      if (inserted.length === 1) account = { id, email, isAdmin: false, isBanned: false, emailVerifiedAt: now };
+      else [account] = await deps.db.select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.email, email)).limit(1);
     }
     if (account === undefined) return { ok: false, status: 400, message: IDENTITY_MESSAGES.noVerifiedEmail };
     await deps.db.insert(oauthAccounts).values({ provider: identity.provider, providerUserId: identity.providerUserId, userId: account.id, createdAt: now }).onConflictDoNothing();
   }
   if (account.isBanned) return { ok: false, status: 403, message: AUTH_MESSAGES.banned };
-  const isAdmin = account.isAdmin || isSuperAdminEmail(deps.config, account.email);
-  await deps.db.update(users).set({ isAdmin, lastActiveAt: now }).where(eq(users.id, account.id));
+  // The provider vouches for the account's own address (also on later sign-ins of a linked
+  // identity, e.g. an account made before addresses were recorded as proven).
+  const vouched = identity.verifiedEmail !== null && identity.verifiedEmail.toLowerCase() === account.email;
+  const emailVerifiedAt = account.emailVerifiedAt ?? (vouched ? now : null);
+  const isAdmin = account.isAdmin || (emailVerifiedAt !== null && isSuperAdminEmail(deps.config, account.email));
+  await deps.db.update(users).set({ isAdmin, emailVerifiedAt, lastActiveAt: now }).where(eq(users.id, account.id));
   return { ok: true, userId: account.id, isAdmin, isNewUser: !(await userHasPhoto(deps.db, account.id)) };
 }

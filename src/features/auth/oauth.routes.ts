@@ -10,6 +10,7 @@ import { facebookFlow, googleFlow, type OAuthFlow, type OAuthProvider } from "./
 import { createSession, invalidateSession } from "./session";
 import { rememberLanguage } from "./auth.service";
 import { chosenLanguage } from "../../middleware/language";
+import { toggleOn } from "../admin/settings.service";
 
 /** Why a sign-in came back to /auth; the sign-in buttons turn it into a toast. */
 export type SignInError = "not_configured" | "failed" | "no_email" | "banned";
@@ -34,7 +35,11 @@ export function oauthRoutes(deps: AppDeps) {
 
   const backToSignIn = (c: Context<AppEnv>, provider: OAuthProvider, error: SignInError) => c.redirect(`/auth?signInError=${error}&provider=${provider}`, 302);
 
-  const start = (provider: OAuthProvider) => (c: Context<AppEnv>) => {
+  // ADMIN.md: with google_auth off the Google flow does not exist (404), from the next request on.
+  const switchedOff = async (provider: OAuthProvider) => provider === "google" && !(await toggleOn(deps.db, "google_auth"));
+
+  const start = (provider: OAuthProvider) => async (c: Context<AppEnv>) => {
+    if (await switchedOff(provider)) return c.json({ message: "Not found" }, 404);
     const flow = flows[provider];
     if (flow === undefined) return backToSignIn(c, provider, "not_configured");
     const state = generateState();
@@ -46,6 +51,7 @@ export function oauthRoutes(deps: AppDeps) {
   };
 
   const callback = (provider: OAuthProvider) => async (c: Context<AppEnv>) => {
+    if (await switchedOff(provider)) return c.json({ message: "Not found" }, 404);
     c.header("Cache-Control", "no-store");
     const flow = flows[provider];
     if (flow === undefined) return backToSignIn(c, provider, "not_configured");

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "bun:test";
 import { eq } from "drizzle-orm";
 import { passwordResetTokens, sessions, users } from "../../../db/schema";
 import { createTestApp, sessionCookieFrom, type TestApp } from "../../testing/test-app";
-import { outboxMessages, resetTokenFromMail, waitForOutbox } from "../../testing/outbox";
+import { mailsWithLink, resetTokenFromMail, waitForMailsWithLink } from "../../testing/outbox";
 
 let t: TestApp;
 beforeEach(async () => {
@@ -14,11 +14,15 @@ const forgot = (email: string) => t.request("POST", "/api/auth/forgot-password",
 const reset = (token: string, newPassword: string) => t.request("POST", "/api/auth/reset-password", { body: { token, newPassword } });
 const login = (email: string, password: string) => t.request("POST", "/api/auth/login", { body: { email, password } });
 
+/** Registration mails a verification link too: these tests look at the reset mails only. */
+const resetMails = () => mailsWithLink(t.dataDir, "/reset-password");
+const waitForResetMails = (count: number) => waitForMailsWithLink(t.dataDir, "/reset-password", count);
+
 /** Asks for a reset and returns the token from the mailed link. */
 async function mailedToken(email: string): Promise<string> {
-  const before = outboxMessages(t.dataDir).length;
+  const before = resetMails().length;
   expect((await forgot(email)).status).toBe(200);
-  const messages = await waitForOutbox(t.dataDir, before + 1);
+  const messages = await waitForResetMails(before + 1);
   return resetTokenFromMail(messages[before]!);
 }
 
@@ -33,9 +37,9 @@ describe("POST /api/auth/forgot-password", () => {
     expect(JSON.parse(knownBody)).toEqual({ message: "If an account exists for this email, a reset link has been sent." });
     expect(known.headers.get("Content-Type")).toBe(unknown.headers.get("Content-Type"));
     // Only the real account got mail.
-    const messages = await waitForOutbox(t.dataDir, 1);
+    const messages = await waitForResetMails(1);
     await Bun.sleep(50);
-    expect(outboxMessages(t.dataDir).length).toBe(1);
+    expect(resetMails().length).toBe(1);
     expect(messages[0]).toContain(`To: ${user.email}`);
   });
 
@@ -48,19 +52,19 @@ describe("POST /api/auth/forgot-password", () => {
   it("mails at most 3 links per account per hour, answering the same each time", async () => {
     const user = await t.registerUser();
     for (let i = 0; i < 5; i++) expect(await (await forgot(user.email)).json()).toEqual({ message: "If an account exists for this email, a reset link has been sent." });
-    await waitForOutbox(t.dataDir, 3);
+    await waitForResetMails(3);
     await Bun.sleep(100);
-    expect(outboxMessages(t.dataDir).length).toBe(3);
+    expect(resetMails().length).toBe(3);
     t.clock.advance(60 * 60_000);
     await forgot(user.email);
-    await waitForOutbox(t.dataDir, 4);
+    await waitForResetMails(4);
   });
 
   it("stores only the SHA-256 of the token, with a one-hour lifetime, and builds the link from APP_ORIGIN", async () => {
     const user = await t.registerUser();
-    const before = outboxMessages(t.dataDir).length;
+    const before = resetMails().length;
     await t.request("POST", "/api/auth/forgot-password", { body: { email: user.email }, headers: { Host: "evil.example" } });
-    const raw = (await waitForOutbox(t.dataDir, before + 1))[before]!;
+    const raw = (await waitForResetMails(before + 1))[before]!;
     expect(raw.replace(/=\r?\n/g, "")).toContain("http://localhost:3000/reset-password?token=3D");
     const token = resetTokenFromMail(raw);
     expect(token.length).toBeGreaterThanOrEqual(26); // ≥ 128 bits in base32
@@ -175,9 +179,9 @@ describe("the reset mail's language", () => {
     expect(await language(user!.id)).toBe("id");
 
     // Forgot-password from a signed-out English screen: the mail still speaks the account's language.
-    const before = outboxMessages(t.dataDir).length;
+    const before = resetMails().length;
     await forgot("sinta@example.com");
-    expect((await waitForOutbox(t.dataDir, before + 1))[before]).toContain("Subject: Atur ulang kata sandi akun Kasih-mu");
+    expect((await waitForResetMails(before + 1))[before]).toContain("Subject: Atur ulang kata sandi akun Kasih-mu");
 
     // Signed in, the member switches to English in Settings: the account follows.
     const cookie = sessionCookieFrom(registered);

@@ -3,7 +3,6 @@ import type { AppDeps, AppEnv } from "../../app-env";
 import { useT } from "../../../islands/runtime/i18n-context";
 import { SwipeDeck, type SwipeDeckProps } from "../../../islands/swipe-deck";
 import { WhoLikedYou, type WhoLikedYouProps } from "../../../islands/who-liked-you";
-import { Toaster } from "../../../islands/toaster";
 import { currentUser, requirePage } from "../../middleware/guards";
 import { DISCOVERY_PAGE_SIZE, FREE_DAILY_SWIPES } from "../../platform/constants";
 import { AppShell } from "../../views/components";
@@ -20,7 +19,6 @@ function DiscoverPage({ props }: { props: SwipeDeckProps }) {
     <AppShell active="discover">
       <h1 className="visually-hidden">{t("discover.title")}</h1>
       <Island name="swipe-deck" component={SwipeDeck} props={props} />
-      <Island name="toaster" component={Toaster} props={{}} />
     </AppShell>
   );
 }
@@ -36,7 +34,6 @@ function LikesPage({ props }: { props: WhoLikedYouProps }) {
         <h1 className="page-title">{t("likes.title")}</h1>
       </header>
       <Island name="who-liked-you" component={WhoLikedYou} props={props} />
-      <Island name="toaster" component={Toaster} props={{}} />
     </AppShell>
   );
 }

@@ -84,7 +84,9 @@ export function homePages(deps: AppDeps, render: RenderPage) {
       return render(c, { title: c.get("t")("landing.title"), entry: "landing", hydrates: false, description: c.get("t")("landing.lead") }, <Landing />);
     }
     if (!user.hasPhoto) return c.redirect("/edit-profile", 302);
-    if (isSuperAdminEmail(deps.config, user.email)) return c.redirect("/admin", 302);
+    // The super-admin's home is the panel, once the address is proven and the account is an
+    // admin (docs/decisions/0083); before that it is a member like any other.
+    if (user.isAdmin && isSuperAdminEmail(deps.config, user.email)) return c.redirect("/admin", 302);
     return c.redirect("/swipe", 302);
   });
 }

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
 import { photos, profiles } from "../../../db/schema";
 import { newId } from "../../platform/ids";
-import { createTestApp, type TestApp } from "../../testing/test-app";
+import { createTestApp, sessionCookieFrom, type TestApp } from "../../testing/test-app";
+import { verificationTokenFromMail, waitForMailTo } from "../../testing/outbox";
 
 // argon2id hashing is slow on a busy machine: a timed-out test would leak requests into the next one.
 setDefaultTimeout(60_000);
@@ -31,11 +32,16 @@ beforeAll(async () => {
   cookies.withPhoto = withPhoto.cookie;
   const superAdmin = await t.registerUser({ email: "shepherd@example.com" });
   await completeProfile(superAdmin.id);
+  // The super-admin address makes an admin once proven with the mailed link (docs/decisions/0083),
+  // which also renews the session.
+  const mail = await waitForMailTo(t.dataDir, "shepherd@example.com", "/verify-email");
+  const verified = await t.request("POST", "/api/auth/verify-email", { cookie: superAdmin.cookie, body: { token: verificationTokenFromMail(mail) } });
+  const superAdminCookie = sessionCookieFrom(verified);
   // Uploaded while completing the profile, never saved: still only the editor (spec point 4).
   const uploadedOnly = await t.registerUser();
   await addPhoto(uploadedOnly.id);
   cookies.uploadedOnly = uploadedOnly.cookie;
-  cookies.superAdmin = superAdmin.cookie;
+  cookies.superAdmin = superAdminCookie;
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
-import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
+import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
+import { verificationTokenFromMail, waitForMailTo } from "../../testing/outbox";
 import { dataUrl, jpegWithGps } from "./photos/test-images";
 
 const SUPER_ADMIN = "pastor@example.com";
@@ -35,6 +36,14 @@ async function withPhoto(user: { cookie: string }, extra: Record<string, unknown
 }
 
 const location = (response: Response) => response.headers.get("Location");
+
+/** Confirms the address with the link mailed at registration; the session is renewed if that made an admin. */
+async function verifyByMail(app: TestApp, user: { email: string; cookie: string }): Promise<string> {
+  const mail = await waitForMailTo(app.dataDir, user.email, "/verify-email");
+  const response = await app.request("POST", "/api/auth/verify-email", { cookie: user.cookie, body: { token: verificationTokenFromMail(mail) } });
+  expect(response.status).toBe(200);
+  return response.headers.getSetCookie().some((cookie) => cookie.startsWith("kasih_session=")) ? sessionCookieFrom(response) : user.cookie;
+}
 
 describe("the route table (spec point 2)", () => {
   test("signed out: /, the editor, /profile, /settings and unknown paths lead to the landing page", async () => {
@@ -112,14 +121,20 @@ describe("the route table (spec point 2)", () => {
     expect(html).toContain('class="muted profile-location">Medan, Sumatera Utara<');
   });
 
-  test("the super-admin goes from / to /admin and sees the Admin Panel link", async () => {
+  test("the super-admin is a member until the address is verified, then goes from / to /admin and sees the Admin Panel link", async () => {
     const admin = await newUser({ email: SUPER_ADMIN });
     await withPhoto(admin);
-    const home = await t.request("GET", "/", { cookie: admin.cookie });
+    // Registered, not proven: Discover like everyone, no panel (docs/decisions/0083).
+    expect(location(await t.request("GET", "/", { cookie: admin.cookie }))).toBe("/swipe");
+    expect(location(await t.request("GET", "/admin", { cookie: admin.cookie }))).toBe("/profile");
+    expect(await (await t.request("GET", "/profile", { cookie: admin.cookie })).text()).not.toContain('href="/admin"');
+
+    const cookie = await verifyByMail(t, admin);
+    const home = await t.request("GET", "/", { cookie });
     expect(location(home)).toBe("/admin");
     const [row] = await t.deps.db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.email, SUPER_ADMIN));
     expect(row!.isAdmin).toBe(true);
-    const html = await (await t.request("GET", "/profile", { cookie: admin.cookie })).text();
+    const html = await (await t.request("GET", "/profile", { cookie })).text();
     expect(html).toContain('href="/admin"');
   });
 
@@ -127,7 +142,8 @@ describe("the route table (spec point 2)", () => {
     const fresh = await createTestApp({ env: { SUPER_ADMIN_EMAIL: SUPER_ADMIN } });
     try {
       const admin = await fresh.registerUser({ email: SUPER_ADMIN });
-      expect(location(await fresh.request("GET", "/", { cookie: admin.cookie }))).toBe("/edit-profile");
+      const cookie = await verifyByMail(fresh, admin);
+      expect(location(await fresh.request("GET", "/", { cookie }))).toBe("/edit-profile");
     } finally {
       fresh.close();
     }

@@ -15,6 +15,8 @@ import { findCity } from "./cities";
 import { loadOwnProfile, photoUrl, type ProfileJson } from "./profile-json";
 import { listPhotos } from "./profile.service";
 import { optionText, type OptionGroup } from "../../../islands/components/option-text";
+import { EmailReminder, reminderStatus, type ReminderStatus } from "../auth/email-verification.pages";
+import { verificationState, type VerificationState } from "../auth/email-verification.service";
 
 /** Where Go Premium and Premium Features lead: the plan dialog of the Discover page (decision 0052). */
 export const PREMIUM_HREF = "/swipe?plans=1";
@@ -99,7 +101,13 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
   );
 }
 
-function ProfilePage({ user, profile, premium }: { user: SessionUser; profile: ProfileJson; premium: boolean }) {
+/** The unproven address's reminder (docs/decisions/0083): shown above the profile, never blocking it. */
+interface Reminder {
+  state: VerificationState;
+  status: ReminderStatus | null;
+}
+
+function ProfilePage({ user, profile, premium, reminder }: { user: SessionUser; profile: ProfileJson; premium: boolean; reminder: Reminder }) {
   const t = useT();
   const city = profile.city ? findCity(profile.city) : undefined;
   const location = city ? `${city.name}, ${city.province}` : DEFAULT_LOCATION_TEXT;
@@ -108,6 +116,7 @@ function ProfilePage({ user, profile, premium }: { user: SessionUser; profile: P
   return (
     <AppShell active="profile">
       <div className="profile-page">
+        {reminder.state.verified ? null : <EmailReminder email={user.email} linkPending={reminder.state.linkPending} status={reminder.status} />}
         <section className="card profile-hero">
           <Island name="profile-picture" component={ProfilePictureDialog} props={{ imageUrl: user.profileImageUrl, fallbackUrl: profile.photos[0] ?? null, initials }} />
           <div className="profile-hero-text">
@@ -256,7 +265,9 @@ export function profilePages(deps: AppDeps, render: RenderPage) {
       const profile = await loadOwnProfile(deps.db, user.id);
       // Photos uploaded but the form never saved: finish the profile first.
       if (profile === null) return c.redirect("/edit-profile", 302);
-      return render(c, { title: c.get("t")("profile.title"), entry: "profile", namespaces }, <ProfilePage user={user} profile={profile} premium={isPremiumActive(user, deps.clock.now())} />);
+      const now = deps.clock.now();
+      const reminder = { state: await verificationState(deps.db, now, user.id), status: reminderStatus(c.req.query("verification")) };
+      return render(c, { title: c.get("t")("profile.title"), entry: "profile", namespaces }, <ProfilePage user={user} profile={profile} premium={isPremiumActive(user, now)} reminder={reminder} />);
     })
     .get("/settings", requirePage("withPhoto"), async (c) => {
       const user = currentUser(c);

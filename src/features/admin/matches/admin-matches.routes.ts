@@ -1,6 +1,20 @@
 import { Hono } from "hono";
+import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../../app-env";
+import { currentUser } from "../../../middleware/guards";
+import { rejectInvalid } from "../list-query";
+import { changeAnswer } from "../users/users.routes";
+import { ADMIN_USER_MESSAGES, idParamSchema, matchListQuerySchema } from "../users/users.schemas";
+import { deleteAdminMatch, listAdminMatches } from "./admin-matches.service";
 
-export function adminMatchesApi(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+const validMatchId = zValidator("param", idParamSchema, (result, c) => (result.success ? undefined : c.json({ message: ADMIN_USER_MESSAGES.matchNotFound }, 404)));
+
+/** GET /api/admin/matches?page&limit&search and DELETE /api/admin/matches/{id} (ADMIN.md "Lists"). */
+export function adminMatchesApi(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get("/matches", zValidator("query", matchListQuerySchema, rejectInvalid), async (c) => c.json(await listAdminMatches(deps, c.req.valid("query"))))
+    .delete("/matches/:id", validMatchId, async (c) => {
+      const result = await deleteAdminMatch(deps, currentUser(c), c.req.valid("param").id);
+      return changeAnswer(c, result, ADMIN_USER_MESSAGES.matchDeleted, "admin.matchManagement.toast.deleted", ["matches", "actions"]);
+    });
 }

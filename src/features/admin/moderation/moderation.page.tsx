@@ -1,7 +1,391 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../../app-env";
+import { useI18n, useT } from "../../../../islands/runtime/i18n-context";
+import { ADMIN_PAGE_SIZE } from "../../../platform/constants";
 import type { RenderPage } from "../../../views/render";
+import { REPORT_REASONS } from "../../safety/report-reasons";
+import { invalidListPage, renderAdmin, type AdminPageOptions } from "../admin-render";
+import { Badge, EmptyState, formatDateTime, listHref, ListRegion, Pager, regionLink, ServerDialog, type BadgeTone } from "../admin-ui";
+import { isHtmx } from "../htmx";
+import { firstIssueMessage, type PageQuery } from "../list-query";
+import { actionListQuerySchema, MODERATION_MESSAGES, REPORT_DECISIONS, REPORT_FILTERS, reportListQuerySchema, type ReportDecision, type ReportListQuery, type ReportStatus } from "./moderation.schemas";
+import { validReportId } from "./moderation.routes";
+import { listAdminActions, listReports, pendingReportCount, reportEvidence, type AdminActionEntry, type AdminReportEntry, type EvidenceMessage } from "./moderation.service";
 
-export function moderationPages(_deps: AppDeps, _render: RenderPage) {
-  return new Hono<AppEnv>();
+/**
+ * Moderation, /admin/moderation (spec point 2 "Moderation section"; ADMIN.md): User Reports
+ * (default) and Admin Actions (?view=actions) as plain links. Reports filter by status, link both
+ * people to the Users tab (where the admin can ban), open the conversation behind a report in a
+ * server-rendered dialog, and decide pending reports through PATCH /api/admin/reports/{id}.
+ */
+
+const BASE = "/admin/moderation";
+const REPORTS_REGION = "reports-list";
+const ACTIONS_REGION = "actions-list";
+const DIALOG_SLOT = { "hx-target": "#admin-dialog-slot", "hx-swap": "innerHTML" } as const;
+
+const VIEWS = ["reports", "actions"] as const;
+type View = (typeof VIEWS)[number];
+
+const STATUS_TONE: Record<ReportStatus, BadgeTone> = { pending: "warning", reviewed: "primary", resolved: "success", dismissed: "neutral" };
+
+const isReasonCode = (reason: string): reason is (typeof REPORT_REASONS)[number] => (REPORT_REASONS as readonly string[]).includes(reason);
+
+/** The reason as the member chose it in the report dialog; older free-text reasons as written. */
+function useReasonLabel() {
+  const t = useT();
+  return (reason: string) => (isReasonCode(reason) ? t(`safety.reasons.${reason}`) : reason);
+}
+
+const personName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+
+/** The Users tab searched for this member: where the admin can ban, unban or delete them. */
+const userSearchHref = (email: string) => listHref("/admin/users", { search: email });
+
+export function ReportStatusBadge({ status }: { status: ReportStatus }) {
+  const t = useT();
+  return <Badge tone={STATUS_TONE[status]}>{t(`admin.moderation.status.${status}`)}</Badge>;
+}
+
+/** Mark reviewed / Resolve / Dismiss: only a pending report offers them (spec point 4). */
+function DecisionButtons({ report }: { report: AdminReportEntry }) {
+  const t = useT();
+  if (report.status !== "pending") return null;
+  const name = personName(report.reportedUser);
+  const style: Record<ReportDecision, string> = { reviewed: "button-outline", resolved: "button-primary", dismissed: "button-outline" };
+  return (
+    <div className="admin-cell-actions" role="group" aria-label={t("admin.moderation.decide", { name })} data-error-title={t("admin.moderation.toast.failed")}>
+      {REPORT_DECISIONS.map((decision) => (
+        <button
+          key={decision}
+          type="button"
+          className={`button button-small ${style[decision]}`}
+          hx-patch={`/api/admin/reports/${report.id}`}
+          hx-vals={JSON.stringify({ status: decision })}
+          hx-swap="none"
+        >
+          {t(`admin.moderation.decisions.${decision}`)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function ReportCard({ report }: { report: AdminReportEntry }) {
+  const t = useT();
+  const { lang } = useI18n();
+  const reasonLabel = useReasonLabel();
+  const titleId = `report-${report.id}-title`;
+  const evidenceHref = `${BASE}/reports/${report.id}/messages`;
+  return (
+    <li className="admin-report" data-report-id={report.id} data-status={report.status}>
+      <article aria-labelledby={titleId}>
+        <header className="admin-report-head">
+          <h3 id={titleId} className="admin-report-reason">
+            {reasonLabel(report.reason)}
+          </h3>
+          <ReportStatusBadge status={report.status} />
+        </header>
+        <dl className="admin-report-facts">
+          <div>
+            <dt>{t("admin.moderation.reported")}</dt>
+            <dd>
+              <a className="admin-person-name" href={userSearchHref(report.reportedUser.email)}>
+                {personName(report.reportedUser)}
+              </a>
+              {report.reportedUser.isBanned ? (
+                <>
+                  {" "}
+                  <Badge tone="danger">{t("admin.moderation.banned")}</Badge>
+                </>
+              ) : null}
+            </dd>
+          </div>
+          <div>
+            <dt>{t("admin.moderation.reporter")}</dt>
+            <dd>
+              <a className="admin-person-name" href={userSearchHref(report.reporter.email)}>
+                {personName(report.reporter)}
+              </a>
+            </dd>
+          </div>
+          <div>
+            <dt>{t("admin.moderation.date")}</dt>
+            <dd>
+              <time dateTime={report.createdAt}>{formatDateTime(lang, report.createdAt)}</time>
+            </dd>
+          </div>
+        </dl>
+        {report.description.trim() !== "" ? (
+          <blockquote className="admin-report-description">{report.description}</blockquote>
+        ) : (
+          <p className="muted admin-report-description-none">{t("admin.moderation.noDescription")}</p>
+        )}
+        <div className="admin-report-actions">
+          <a className="button button-outline button-small" href={evidenceHref} hx-get={evidenceHref} {...DIALOG_SLOT} aria-label={t("admin.moderation.viewMessagesNamed", { name: personName(report.reportedUser) })}>
+            {t("admin.moderation.viewMessages")}
+          </a>
+          <DecisionButtons report={report} />
+        </div>
+      </article>
+    </li>
+  );
+}
+
+function reportsHref(query: Pick<ReportListQuery, "status" | "page" | "limit">) {
+  return listHref(BASE, { status: query.status, page: query.page, limit: query.limit === ADMIN_PAGE_SIZE ? undefined : query.limit });
+}
+
+function ReportsRegion({ list, query }: { list: Awaited<ReturnType<typeof listReports>>; query: ReportListQuery }) {
+  const t = useT();
+  const href = reportsHref(query);
+  return (
+    <ListRegion id={REPORTS_REGION} area="reports" href={href} label={t("admin.moderation.reportsLabel")}>
+      <nav className="admin-filter-chips" aria-label={t("admin.moderation.filterLabel")}>
+        {REPORT_FILTERS.map((status) => {
+          const chipHref = reportsHref({ status, page: 1, limit: query.limit });
+          return (
+            <a key={status} className="admin-chip" href={chipHref} hx-get={chipHref} {...regionLink(REPORTS_REGION)} aria-current={status === query.status ? "true" : undefined}>
+              {t(`admin.moderation.filters.${status}`)}
+            </a>
+          );
+        })}
+      </nav>
+      {list.reports.length === 0 ? (
+        list.total > 0 ? (
+          <EmptyState title={t("admin.pager.beyond", { total: list.total })} action={<a className="button button-outline button-small" href={reportsHref({ ...query, page: 1 })}>{t("admin.listError.reset")}</a>} />
+        ) : (
+          <EmptyState title={t(`admin.moderation.empty.${query.status}`)} body={t("admin.moderation.emptyBody")} />
+        )
+      ) : (
+        <ul className="admin-reports">
+          {list.reports.map((report) => (
+            <ReportCard key={report.id} report={report} />
+          ))}
+        </ul>
+      )}
+      <Pager page={list.page} limit={list.limit} total={list.total} regionId={REPORTS_REGION} hrefFor={(page) => reportsHref({ ...query, page })} />
+    </ListRegion>
+  );
+}
+
+function actionsHref(query: PageQuery) {
+  return listHref(BASE, { view: "actions", page: query.page, limit: query.limit === ADMIN_PAGE_SIZE ? undefined : query.limit });
+}
+
+/** An admin log row's detail: a report's new status is translated, other details are shown as written. */
+function ActionDetail({ action }: { action: AdminActionEntry }) {
+  if (action.reason === null || action.reason === "") return <span className="muted">—</span>;
+  if (action.action === "report_status" && (REPORT_DECISIONS as readonly string[]).includes(action.reason)) return <ReportStatusBadge status={action.reason as ReportStatus} />;
+  return <>{action.reason}</>;
+}
+
+function ActionsRegion({ list, query }: { list: Awaited<ReturnType<typeof listAdminActions>>; query: PageQuery }) {
+  const t = useT();
+  const { lang } = useI18n();
+  return (
+    <ListRegion id={ACTIONS_REGION} area="actions" href={actionsHref(query)} label={t("admin.moderation.actionsLabel")}>
+      {list.actions.length === 0 ? (
+        <EmptyState title={list.total > 0 ? t("admin.pager.beyond", { total: list.total }) : t("admin.moderation.actionsEmpty")} body={list.total > 0 ? undefined : t("admin.moderation.actionsEmptyBody")} />
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table admin-actions-table">
+            <caption className="visually-hidden">{t("admin.moderation.actionsLabel")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("admin.moderation.columns.action")}</th>
+                <th scope="col">{t("admin.moderation.columns.target")}</th>
+                <th scope="col">{t("admin.moderation.columns.detail")}</th>
+                <th scope="col">{t("admin.moderation.columns.admin")}</th>
+                <th scope="col">{t("admin.moderation.columns.time")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.actions.map((action) => (
+                <tr key={action.id} data-action={action.action}>
+                  <td className="admin-action-name">
+                    <Badge tone={action.action === "ban" || action.action.startsWith("delete") ? "danger" : "neutral"}>{t(`admin.moderation.actionNames.${action.action}`, { defaultValue: action.action })}</Badge>
+                  </td>
+                  <td data-label={t("admin.moderation.columns.target")}>
+                    {action.targetUserId !== null ? (
+                      <a className="admin-person-name" href={listHref("/admin/users", { search: action.targetUser })}>
+                        {action.targetUser}
+                      </a>
+                    ) : (
+                      <span className="admin-person-name">{action.targetUser}</span>
+                    )}
+                  </td>
+                  <td data-label={t("admin.moderation.columns.detail")}>
+                    <ActionDetail action={action} />
+                  </td>
+                  <td data-label={t("admin.moderation.columns.admin")}>{action.admin}</td>
+                  <td data-label={t("admin.moderation.columns.time")}>
+                    <time dateTime={action.createdAt}>{formatDateTime(lang, action.createdAt)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={list.page} limit={list.limit} total={list.total} regionId={ACTIONS_REGION} hrefFor={(page) => actionsHref({ ...query, page })} />
+    </ListRegion>
+  );
+}
+
+function SubTabs({ view, pending }: { view: View; pending: number }) {
+  const t = useT();
+  return (
+    <nav className="admin-subtabs" aria-label={t("admin.moderation.viewsLabel")}>
+      <a className="admin-subtab" href={BASE} aria-current={view === "reports" ? "page" : undefined}>
+        {t("admin.moderation.views.reports")}
+        {pending > 0 ? (
+          <>
+            <span className="admin-subtab-count" aria-hidden="true">
+              {pending}
+            </span>
+            <span className="visually-hidden">{t("admin.moderation.pendingCount", { count: pending })}</span>
+          </>
+        ) : null}
+      </a>
+      <a className="admin-subtab" href={listHref(BASE, { view: "actions" })} aria-current={view === "actions" ? "page" : undefined}>
+        {t("admin.moderation.views.actions")}
+      </a>
+    </nav>
+  );
+}
+
+function evidenceLine(t: (key: string) => string, message: EvidenceMessage) {
+  if (message.kind === "missed_call") return t("admin.moderation.evidence.missedCall");
+  if (message.kind === "call") return t("admin.moderation.evidence.call");
+  return message.content;
+}
+
+/** The conversation behind a report: both sides, who wrote what, oldest first. */
+function Evidence({ evidence }: { evidence: NonNullable<Awaited<ReturnType<typeof reportEvidence>>> }) {
+  const t = useT();
+  const { lang } = useI18n();
+  const { report, messages, matched } = evidence;
+  const reported = personName(report.reportedUser);
+  const reporter = personName(report.reporter);
+  if (messages.length === 0) {
+    return (
+      <EmptyState
+        title={matched ? t("admin.moderation.evidence.noMessagesTitle") : t("admin.moderation.evidence.noMatchTitle")}
+        body={matched ? t("admin.moderation.evidence.noMessagesBody", { reported, reporter }) : t("admin.moderation.evidence.noMatchBody", { reported, reporter })}
+      />
+    );
+  }
+  return (
+    <ol className="admin-evidence" aria-label={t("admin.moderation.evidence.label", { reported, reporter })}>
+      {messages.map((message) => (
+        <li key={message.id} className={`admin-evidence-line ${message.fromReported ? "admin-evidence-reported" : "admin-evidence-reporter"}`} data-from={message.fromReported ? "reported" : "reporter"}>
+          <span className="admin-evidence-meta">
+            <strong>{message.fromReported ? reported : reporter}</strong>
+            {" · "}
+            {message.fromReported ? t("admin.moderation.evidence.reportedRole") : t("admin.moderation.evidence.reporterRole")}
+            {" · "}
+            <time dateTime={message.createdAt}>{formatDateTime(lang, message.createdAt)}</time>
+          </span>
+          <span className={message.kind === "text" ? "admin-evidence-text" : "admin-evidence-text muted"}>{evidenceLine(t, message)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function EvidenceIntro({ report }: { report: AdminReportEntry }) {
+  const t = useT();
+  const reasonLabel = useReasonLabel();
+  return (
+    <>
+      <p>{t("admin.moderation.evidence.lead", { reported: personName(report.reportedUser), reporter: personName(report.reporter) })}</p>
+      <p className="admin-evidence-report">
+        <ReportStatusBadge status={report.status} /> <strong>{reasonLabel(report.reason)}</strong>
+      </p>
+      {report.description.trim() !== "" ? <blockquote className="admin-report-description admin-evidence-quote">{report.description}</blockquote> : null}
+    </>
+  );
+}
+
+function EvidenceDialog({ evidence }: { evidence: NonNullable<Awaited<ReturnType<typeof reportEvidence>>> }) {
+  const t = useT();
+  return (
+    <ServerDialog id="report-evidence" title={t("admin.moderation.evidence.title", { name: personName(evidence.report.reportedUser) })} description={<EvidenceIntro report={evidence.report} />}>
+      <Evidence evidence={evidence} />
+      <div className="dialog-actions admin-evidence-actions">
+        <DecisionButtons report={evidence.report} />
+        <button type="button" className="button button-ghost" data-close-dialog="" autoFocus>
+          {t("admin.moderation.evidence.close")}
+        </button>
+      </div>
+    </ServerDialog>
+  );
+}
+
+const pageViewSchema = z.object({ view: z.enum(VIEWS).catch("reports") });
+
+export function moderationPages(deps: AppDeps, render: RenderPage) {
+  return new Hono<AppEnv>()
+    .get("/moderation", async (c) => {
+      const t = c.get("t");
+      const raw = c.req.query();
+      const { view } = pageViewSchema.parse(raw);
+      const options: AdminPageOptions = { place: "moderation", title: t("admin.sections.moderation"), lead: t("admin.moderation.lead") };
+      if (view === "actions") {
+        const parsed = actionListQuerySchema.safeParse(raw);
+        if (!parsed.success) return invalidListPage(c, render, options, firstIssueMessage(parsed.error), listHref(BASE, { view: "actions" }));
+        const [list, pending] = await Promise.all([listAdminActions(deps, parsed.data), pendingReportCount(deps)]);
+        const region = <ActionsRegion list={list} query={parsed.data} />;
+        return renderAdmin(
+          c,
+          render,
+          options,
+          <>
+            <SubTabs view="actions" pending={pending} />
+            {region}
+          </>,
+          region,
+        );
+      }
+      const parsed = reportListQuerySchema.safeParse(raw);
+      if (!parsed.success) return invalidListPage(c, render, options, firstIssueMessage(parsed.error), BASE);
+      const [list, pending] = await Promise.all([listReports(deps, parsed.data), pendingReportCount(deps)]);
+      const region = <ReportsRegion list={list} query={parsed.data} />;
+      return renderAdmin(
+        c,
+        render,
+        options,
+        <>
+          <SubTabs view="reports" pending={pending} />
+          {region}
+        </>,
+        region,
+      );
+    })
+    .get("/moderation/reports/:id/messages", validReportId, async (c) => {
+      const t = c.get("t");
+      const evidence = await reportEvidence(deps, c.req.valid("param").id);
+      if (evidence === null) {
+        if (isHtmx(c)) return c.json({ message: MODERATION_MESSAGES.reportNotFound }, 404);
+        return c.notFound();
+      }
+      const options: AdminPageOptions = { place: "moderation", title: t("admin.moderation.evidence.title", { name: personName(evidence.report.reportedUser) }) };
+      return renderAdmin(
+        c,
+        render,
+        options,
+        <section className="admin-card admin-evidence-page">
+          <EvidenceIntro report={evidence.report} />
+          <Evidence evidence={evidence} />
+          <div className="admin-form-actions">
+            <a className="button button-outline button-small" href={BASE}>
+              {t("admin.moderation.evidence.back")}
+            </a>
+          </div>
+        </section>,
+        <EvidenceDialog evidence={evidence} />,
+      );
+    });
 }

@@ -1,7 +1,208 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../../app-env";
+import { useI18n, useT } from "../../../../islands/runtime/i18n-context";
+import { PLAN_PRICES_IDR } from "../../../platform/constants";
+// The plans as members see them in the plan dialog (spec point 9).
+import { PLAN_FEATURES, type PaidPlan } from "../../../../islands/plan-dialog";
 import type { RenderPage } from "../../../views/render";
+import { renderAdmin } from "../admin-render";
+import { Badge, useMoney } from "../admin-ui";
+import { loadToggleState, ToggleCards, type ToggleState } from "../settings/toggle-cards";
+import { BarChart, chartFacts, formatDay, type ChartPoint } from "./charts";
+import { overviewQueues, overviewStats, type OverviewStats } from "./stats.service";
 
-export function overviewPages(_deps: AppDeps, _render: RenderPage) {
-  return new Hono<AppEnv>();
+/**
+ * The Overview tab, /admin (spec point 2; ADMIN.md "The panel"): the member counts with 'View
+ * All Users', sign-ups and revenue of the last 30 days as server-drawn charts, the sections that
+ * need attention, the feature switches and the premium plans of spec point 9.
+ */
+
+
+function useCount() {
+  const { lang } = useI18n();
+  const format = new Intl.NumberFormat(lang === "id" ? "id-ID" : "en-US");
+  return (value: number) => format.format(value);
+}
+
+function CountsCard({ stats }: { stats: OverviewStats }) {
+  const t = useT();
+  const count = useCount();
+  const items: { key: keyof OverviewStats; label: string; hint?: string }[] = [
+    { key: "totalUsers", label: t("admin.overview.counts.totalUsers") },
+    { key: "activeUsers", label: t("admin.overview.counts.activeUsers"), hint: t("admin.overview.counts.activeHint") },
+    { key: "premiumUsers", label: t("admin.overview.counts.premiumUsers"), hint: t("admin.overview.counts.premiumHint") },
+    { key: "bannedUsers", label: t("admin.overview.counts.bannedUsers") },
+    { key: "matches", label: t("admin.overview.counts.matches") },
+    { key: "messagesToday", label: t("admin.overview.counts.messagesToday"), hint: t("admin.overview.counts.messagesTodayHint") },
+  ];
+  return (
+    <section className="admin-card" aria-labelledby="overview-counts-title">
+      <div className="admin-card-head">
+        <h2 id="overview-counts-title" className="admin-card-title">
+          {t("admin.overview.counts.title")}
+        </h2>
+        <a className="button button-primary button-small" href="/admin/users">
+          {t("admin.overview.counts.viewAllUsers")}
+        </a>
+      </div>
+      <dl className="admin-stats admin-stats-overview">
+        {items.map((item) => (
+          <div key={item.key} className="admin-stat" data-stat={item.key}>
+            <dt className="admin-stat-label">{item.label}</dt>
+            <dd className="admin-stat-value">{count(stats[item.key] as number)}</dd>
+            {item.hint ? <dd className="admin-stat-hint">{item.hint}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function ChartCards({ stats }: { stats: OverviewStats }) {
+  const t = useT();
+  const { lang } = useI18n();
+  const count = useCount();
+  const { rupiah } = useMoney();
+  const signups: ChartPoint[] = stats.signupsByDay.map((day) => ({ date: day.date, value: day.count }));
+  const revenue: ChartPoint[] = stats.revenueByDay.map((day) => ({ date: day.date, value: day.amount }));
+  const signupFacts = chartFacts(signups);
+  const revenueFacts = chartFacts(revenue);
+  const signupSummary =
+    signupFacts === null
+      ? t("admin.overview.charts.signupsEmpty")
+      : t("admin.overview.charts.signupsSummary", { count: signupFacts.total, total: count(signupFacts.total), day: formatDay(lang, signupFacts.peak.date), max: count(signupFacts.peak.value) });
+  const revenueSummary =
+    revenueFacts === null
+      ? t("admin.overview.charts.revenueEmpty")
+      : t("admin.overview.charts.revenueSummary", { total: rupiah(revenueFacts.total), day: formatDay(lang, revenueFacts.peak.date), max: rupiah(revenueFacts.peak.value) });
+  return (
+    <div className="admin-grid admin-grid-2">
+      <section className="admin-card" aria-labelledby="chart-signups-heading">
+        <div>
+          <h2 id="chart-signups-heading" className="admin-card-title">
+            {t("admin.overview.charts.signupsTitle")}
+          </h2>
+          <p className="admin-card-lead">{t("admin.overview.charts.period")}</p>
+        </div>
+        <BarChart
+          id="chart-signups"
+          title={t("admin.overview.charts.signupsTitle")}
+          points={signups}
+          format={count}
+          summary={signupSummary}
+          valueLabel={t("admin.overview.charts.signups")}
+          emptyTitle={t("admin.overview.charts.signupsEmpty")}
+          emptyBody={t("admin.overview.charts.signupsEmptyBody")}
+        />
+      </section>
+      <section className="admin-card" aria-labelledby="chart-revenue-heading">
+        <div>
+          <h2 id="chart-revenue-heading" className="admin-card-title">
+            {t("admin.overview.charts.revenueTitle")}
+          </h2>
+          <p className="admin-card-lead">{t("admin.overview.charts.period")}</p>
+        </div>
+        <BarChart
+          id="chart-revenue"
+          title={t("admin.overview.charts.revenueTitle")}
+          points={revenue}
+          format={rupiah}
+          summary={revenueSummary}
+          valueLabel={t("admin.overview.charts.revenue")}
+          emptyTitle={t("admin.overview.charts.revenueEmpty")}
+          emptyBody={t("admin.overview.charts.revenueEmptyBody")}
+          tone="plum"
+        />
+      </section>
+    </div>
+  );
+}
+
+function QuickLinks({ pendingReports, tempUsers }: { pendingReports: number; tempUsers: number }) {
+  const t = useT();
+  return (
+    <nav className="admin-quick-links" aria-label={t("admin.overview.quick.label")}>
+      <a className="admin-quick-link" href="/admin/moderation?status=pending">
+        <span className="admin-quick-link-head">
+          <span className="admin-quick-link-title">{t("admin.sections.moderation")}</span>
+          {pendingReports > 0 ? <Badge tone="warning">{t("admin.overview.quick.pendingBadge", { count: pendingReports })}</Badge> : <Badge tone="success">{t("admin.overview.quick.clearBadge")}</Badge>}
+        </span>
+        <span className="admin-quick-link-body">{pendingReports > 0 ? t("admin.overview.quick.moderationPending", { count: pendingReports }) : t("admin.overview.quick.moderationClear")}</span>
+      </a>
+      <a className="admin-quick-link" href="/admin/payments">
+        <span className="admin-quick-link-head">
+          <span className="admin-quick-link-title">{t("admin.sections.payments")}</span>
+        </span>
+        <span className="admin-quick-link-body">{t("admin.overview.quick.payments")}</span>
+      </a>
+      <a className="admin-quick-link" href="/admin/temp-users">
+        <span className="admin-quick-link-head">
+          <span className="admin-quick-link-title">{t("admin.sections.tempUsers")}</span>
+          {tempUsers > 0 ? <Badge>{tempUsers}</Badge> : null}
+        </span>
+        <span className="admin-quick-link-body">{tempUsers > 0 ? t("admin.overview.quick.tempUsers", { count: tempUsers }) : t("admin.overview.quick.tempUsersNone")}</span>
+      </a>
+    </nav>
+  );
+}
+
+function PlansCard() {
+  const t = useT();
+  const { rupiah } = useMoney();
+  return (
+    <section className="admin-card" aria-labelledby="overview-plans-title">
+      <div>
+        <h2 id="overview-plans-title" className="admin-card-title">
+          {t("admin.overview.plans.title")}
+        </h2>
+        <p className="admin-card-lead">{t("admin.overview.plans.lead")}</p>
+      </div>
+      <ul className="admin-plans">
+        {(Object.keys(PLAN_PRICES_IDR) as PaidPlan[]).map((plan) => (
+          <li key={plan} className="admin-plan" data-plan={plan}>
+            <div className="admin-plan-head">
+              <h3 className="admin-plan-name">{t(`plans.names.${plan}`)}</h3>
+              <p className="admin-plan-price">
+                <strong>{rupiah(PLAN_PRICES_IDR[plan])}</strong> <span className="muted">{t("plans.perMonth")}</span>
+              </p>
+            </div>
+            <ul className="admin-plan-features">
+              {PLAN_FEATURES[plan].map((feature) => (
+                <li key={feature}>{t(`plans.features.${feature}`)}</li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Overview({ stats, queues, toggles }: { stats: OverviewStats; queues: { pendingReports: number; tempUsers: number }; toggles: ToggleState }) {
+  const t = useT();
+  return (
+    <>
+      <CountsCard stats={stats} />
+      <QuickLinks pendingReports={queues.pendingReports} tempUsers={queues.tempUsers} />
+      <ChartCards stats={stats} />
+      <section className="admin-overview-group" aria-labelledby="overview-switches-title">
+        <div>
+          <h2 id="overview-switches-title" className="admin-section-title">
+            {t("admin.overview.switches.title")}
+          </h2>
+          <p className="muted admin-page-lead">{t("admin.overview.switches.lead")}</p>
+        </div>
+        <ToggleCards state={toggles} />
+      </section>
+      <PlansCard />
+    </>
+  );
+}
+
+export function overviewPages(deps: AppDeps, render: RenderPage) {
+  return new Hono<AppEnv>().get("/", async (c) => {
+    const [stats, queues, toggles] = await Promise.all([overviewStats(deps), overviewQueues(deps), loadToggleState(deps)]);
+    const t = c.get("t");
+    return renderAdmin(c, render, { place: "overview", title: t("admin.overview.title"), lead: t("admin.overview.lead") }, <Overview stats={stats} queues={queues} toggles={toggles} />);
+  });
 }

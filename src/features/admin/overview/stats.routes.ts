@@ -1,6 +1,11 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../../app-env";
+import { overviewStats } from "./stats.service";
 
-export function statsApi(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+/**
+ * GET /api/admin/stats (spec point 7, ADMIN.md "Lists"): the Overview's counts and the last 30
+ * Jakarta days of sign-ups and paid revenue. Mounted behind requireAdmin (admin.routes.ts).
+ */
+export function statsApi(deps: AppDeps) {
+  return new Hono<AppEnv>().get("/stats", async (c) => c.json(await overviewStats(deps)));
 }

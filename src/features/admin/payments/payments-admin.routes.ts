@@ -1,6 +1,14 @@
 import { Hono } from "hono";
+import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../../app-env";
+import { rejectInvalid } from "../list-query";
+import { paymentListQuerySchema } from "./payments-admin.schemas";
+import { listPayments } from "./payments-admin.service";
 
-export function paymentsAdminApi(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+/**
+ * GET /api/admin/payments?page&limit&status (ADMIN.md "Lists"): newest first, with the totals of
+ * paid revenue. Mounted behind requireAdmin (admin.routes.ts).
+ */
+export function paymentsAdminApi(deps: AppDeps) {
+  return new Hono<AppEnv>().get("/payments", zValidator("query", paymentListQuerySchema, rejectInvalid), async (c) => c.json(await listPayments(deps, c.req.valid("query"))));
 }

@@ -1,6 +1,20 @@
 import { Hono } from "hono";
+import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../../app-env";
+import { currentUser } from "../../../middleware/guards";
+import { rejectInvalid } from "../list-query";
+import { changeAnswer } from "../users/users.routes";
+import { ADMIN_USER_MESSAGES, idParamSchema, tempUserListQuerySchema } from "../users/users.schemas";
+import { deleteTempUser, listTempUsers } from "./temp-users.service";
 
-export function tempUsersApi(_deps: AppDeps) {
-  return new Hono<AppEnv>();
+const validTempUserId = zValidator("param", idParamSchema, (result, c) => (result.success ? undefined : c.json({ message: ADMIN_USER_MESSAGES.tempUserNotFound }, 404)));
+
+/** GET /api/admin/temp-users?page&limit and DELETE /api/admin/temp-users/{id} (ADMIN.md "Lists"). */
+export function tempUsersApi(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get("/temp-users", zValidator("query", tempUserListQuerySchema, rejectInvalid), async (c) => c.json(await listTempUsers(deps, c.req.valid("query"))))
+    .delete("/temp-users/:id", validTempUserId, async (c) => {
+      const result = await deleteTempUser(deps, currentUser(c), c.req.valid("param").id);
+      return changeAnswer(c, result, ADMIN_USER_MESSAGES.tempUserDeleted, "admin.tempUsers.toast.deleted", ["temp-users", "users", "actions"]);
+    });
 }

@@ -1,7 +1,258 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { useI18n, useT } from "../../../../islands/runtime/i18n-context";
 import type { AppDeps, AppEnv } from "../../../app-env";
-import type { RenderPage } from "../../../views/render";
+import { currentUser } from "../../../middleware/guards";
+import { renderFragment, type RenderPage } from "../../../views/render";
+import { findCity } from "../../profile/cities";
+import { firstIssueMessage } from "../list-query";
+import { invalidListPage, renderAdmin, type AdminPageOptions } from "../admin-render";
+import { Badge, DialogCancel, EmptyState, formatDate, ListRegion, listHref, Pager, ServerDialog } from "../admin-ui";
+import { isHtmx } from "../htmx";
+import { BAN_REASON_MAX } from "./ban";
+import { ActionLabel, FilterChips, limitParam, PersonCell, SearchForm } from "./member-list-ui";
+import { ADMIN_USER_MESSAGES, idParamSchema, USER_FILTERS, userListQuerySchema, type UserFilter, type UserListQuery } from "./users.schemas";
+import { findUser, isProtectedSuperAdmin, listUsers, protectionOf, type AdminUserEntry } from "./users.service";
 
-export function usersPages(_deps: AppDeps, _render: RenderPage) {
-  return new Hono<AppEnv>();
+const REGION = "users-region";
+const PATH = "/admin/users";
+
+type UsersPage = Awaited<ReturnType<typeof listUsers>>;
+
+/** Why no ban or delete is offered on a row: it is the admin, or the super admin (ADMIN.md "Who"). */
+type Protection = "self" | "superAdmin" | null;
+
+/** Spec point 4, "User badge": Verified, else Premium, else Regular. */
+function AccountBadges({ user }: { user: AdminUserEntry }) {
+  const t = useT();
+  return (
+    <span className="admin-account">
+      <span className="admin-badges">
+        {user.isVerified ? (
+          <Badge tone="success">{t("admin.users.badges.verified")}</Badge>
+        ) : user.isPremium ? (
+          <Badge tone="premium">{t("admin.users.badges.premium")}</Badge>
+        ) : (
+          <Badge>{t("admin.users.badges.regular")}</Badge>
+        )}
+        {user.isBanned ? <Badge tone="danger">{t("admin.users.badges.banned")}</Badge> : null}
+      </span>
+      {user.isBanned && user.banReason ? <span className="admin-ban-reason">{t("admin.users.banReason", { reason: user.banReason })}</span> : null}
+    </span>
+  );
+}
+
+/** Spec point 4, the other list: Admin, Premium, Free. */
+function RoleBadge({ user }: { user: AdminUserEntry }) {
+  const t = useT();
+  if (user.isAdmin) return <Badge tone="primary">{t("admin.users.badges.admin")}</Badge>;
+  if (user.isPremium) return <Badge tone="premium">{t("admin.users.badges.premium")}</Badge>;
+  return <Badge>{t("admin.users.badges.free")}</Badge>;
+}
+
+function ProfileSummary({ profile }: { profile: AdminUserEntry["profile"] }) {
+  const t = useT();
+  if (profile === null) return <span className="muted">{t("admin.users.noProfile")}</span>;
+  const city = profile.city === null ? null : (findCity(profile.city)?.name ?? profile.city);
+  const denomination = t(`options.denomination.${profile.denomination}`, { defaultValue: profile.denomination });
+  return (
+    <span className="admin-person">
+      <span>{t("admin.users.profileSummary", { age: profile.age, gender: t(`options.gender.${profile.gender}`) })}</span>
+      <span className="admin-person-sub">{city ? `${denomination} · ${city}` : denomination}</span>
+    </span>
+  );
+}
+
+function RowActions({ user, protection }: { user: AdminUserEntry; protection: Protection }) {
+  const t = useT();
+  if (protection !== null) return <span className="muted admin-protected">{t(protection === "self" ? "admin.users.protected.self" : "admin.users.protected.superAdmin")}</span>;
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    <>
+      {user.isBanned ? (
+        <button type="button" className="button button-outline button-small" hx-post={`/api/admin/users/${user.id}/unban`} hx-swap="none" data-error-title={t("admin.users.failed.unban")}>
+          <ActionLabel action={t("admin.users.actions.unban")} target={name} />
+        </button>
+      ) : (
+        <button type="button" className="button button-outline button-small" hx-get={`${PATH}/${user.id}/ban`} hx-target="#admin-dialog-slot" hx-swap="innerHTML" data-error-title={t("admin.users.failed.ban")}>
+          <ActionLabel action={t("admin.users.actions.ban")} target={name} />
+        </button>
+      )}
+      <button type="button" className="button button-ghost button-small admin-danger-text" hx-get={`${PATH}/${user.id}/delete`} hx-target="#admin-dialog-slot" hx-swap="innerHTML" data-error-title={t("admin.users.failed.delete")}>
+        <ActionLabel action={t("admin.users.actions.delete")} target={name} />
+      </button>
+    </>
+  );
+}
+
+function UsersTable({ users, protectionFor }: { users: AdminUserEntry[]; protectionFor: (user: AdminUserEntry) => Protection }) {
+  const t = useT();
+  const { lang } = useI18n();
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table admin-member-table admin-users-table">
+        <thead>
+          <tr>
+            <th scope="col">{t("admin.users.columns.member")}</th>
+            <th scope="col">{t("admin.users.columns.account")}</th>
+            <th scope="col">{t("admin.users.columns.role")}</th>
+            <th scope="col">{t("admin.users.columns.profile")}</th>
+            <th scope="col">{t("admin.users.columns.joined")}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t("admin.users.columns.actions")}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.map((user) => (
+            <tr key={user.id} className={user.isBanned ? "admin-row-banned" : undefined}>
+              <td className="admin-cell-main">
+                <PersonCell firstName={user.firstName} lastName={user.lastName} email={user.email} extra={user.phone ? <span className="admin-person-sub">{user.phone}</span> : null} />
+              </td>
+              <td data-label={t("admin.users.columns.account")}>
+                <AccountBadges user={user} />
+              </td>
+              <td data-label={t("admin.users.columns.role")}>
+                <RoleBadge user={user} />
+              </td>
+              <td data-label={t("admin.users.columns.profile")}>
+                <ProfileSummary profile={user.profile} />
+              </td>
+              <td data-label={t("admin.users.columns.joined")}>
+                <time dateTime={user.createdAt}>{formatDate(lang, user.createdAt)}</time>
+              </td>
+              <td className="admin-cell-actions">
+                <RowActions user={user} protection={protectionFor(user)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function UsersRegion({ page, query, protectionFor }: { page: UsersPage; query: UserListQuery; protectionFor: (user: AdminUserEntry) => Protection }) {
+  const t = useT();
+  const params = { search: query.search, filter: query.filter, limit: limitParam(query.limit) };
+  const narrowed = query.search !== undefined || query.filter !== "all";
+  return (
+    <ListRegion id={REGION} area="users" href={listHref(PATH, { ...params, page: query.page })} label={t("admin.users.listLabel")}>
+      {page.users.length === 0 && page.total === 0 ? (
+        narrowed ? (
+          <EmptyState
+            title={t("admin.users.empty.title")}
+            body={t("admin.users.empty.body")}
+            action={
+              <a className="button button-outline button-small" href={PATH}>
+                {t("admin.users.empty.clear")}
+              </a>
+            }
+          />
+        ) : (
+          <EmptyState title={t("admin.users.empty.noneTitle")} body={t("admin.users.empty.noneBody")} />
+        )
+      ) : (
+        <>
+          {page.users.length > 0 ? <UsersTable users={page.users} protectionFor={protectionFor} /> : null}
+          <Pager page={page.page} limit={page.limit} total={page.total} regionId={REGION} hrefFor={(target) => listHref(PATH, { ...params, page: target })} />
+        </>
+      )}
+    </ListRegion>
+  );
+}
+
+function UsersToolbar({ query }: { query: UserListQuery }) {
+  const t = useT();
+  const options = USER_FILTERS.map((value: UserFilter) => ({ value, label: t(`admin.users.filters.${value}`) }));
+  return (
+    <SearchForm action={PATH} regionId={REGION} searchId="users-search" label={t("admin.users.searchLabel")} placeholder={t("admin.users.searchPlaceholder")} search={query.search} hidden={{ limit: limitParam(query.limit) }}>
+      <FilterChips legend={t("admin.users.filterLabel")} name="filter" options={options} current={query.filter} />
+    </SearchForm>
+  );
+}
+
+function BanDialog({ user }: { user: AdminUserEntry }) {
+  const t = useT();
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  const reasonId = `ban-reason-${user.id}`;
+  return (
+    <ServerDialog id={`ban-dialog-${user.id}`} title={t("admin.users.banDialog.title", { name })} description={t("admin.users.banDialog.description")}>
+      <form className="admin-form" hx-post={`/api/admin/users/${user.id}/ban`} hx-swap="none" data-error-title={t("admin.users.failed.ban")}>
+        <div className="field">
+          <label htmlFor={reasonId}>{t("admin.users.banDialog.reasonLabel")}</label>
+          <textarea id={reasonId} name="reason" maxLength={BAN_REASON_MAX} required aria-describedby={`${reasonId}-hint`} autoFocus rows={4} />
+          <span id={`${reasonId}-hint`} className="field-hint">
+            {t("admin.users.banDialog.reasonHint")}
+          </span>
+        </div>
+        <div className="admin-form-actions">
+          <DialogCancel />
+          {/* Spec point 5: confirm stays disabled while the reason is blank (admin-behaviour.ts). */}
+          <button type="submit" className="button button-danger" data-requires={`#${reasonId}`} disabled>
+            {t("admin.users.banDialog.confirm")}
+          </button>
+        </div>
+      </form>
+    </ServerDialog>
+  );
+}
+
+function DeleteDialog({ user }: { user: AdminUserEntry }) {
+  const t = useT();
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    <ServerDialog id={`delete-dialog-${user.id}`} title={t("admin.users.deleteDialog.title", { name })} description={t("admin.users.deleteDialog.description", { email: user.email })}>
+      <div className="admin-form-actions">
+        <DialogCancel />
+        <button type="button" className="button button-danger" hx-delete={`/api/admin/users/${user.id}`} hx-swap="none" data-error-title={t("admin.users.failed.delete")}>
+          {t("admin.users.deleteDialog.confirm")}
+        </button>
+      </div>
+    </ServerDialog>
+  );
+}
+
+/**
+ * /admin/users (spec point 2's Users tab; ADMIN.md "Lists"): search, filter chips, the table and
+ * its pages; the ban and delete dialogs are fragments the rows load into #admin-dialog-slot.
+ * A bad page, limit or filter answers 400 (invalidListPage), like GET /api/admin/users.
+ */
+export function usersPages(deps: AppDeps, render: RenderPage) {
+  const protectionsFor = (c: Context<AppEnv>) => {
+    const admin = currentUser(c);
+    return (user: AdminUserEntry): Protection => (user.id === admin.id ? "self" : isProtectedSuperAdmin(deps.config, user) ? "superAdmin" : null);
+  };
+  const pageOptions = (c: Context<AppEnv>): AdminPageOptions => ({ place: "users", title: c.get("t")("admin.users.title"), lead: c.get("t")("admin.users.lead") });
+
+  /** A dialog for one member, or the JSON refusal the panel toasts (404 unknown, 400 protected). */
+  const dialogFor = async (c: Context<AppEnv>, change: "ban" | "delete") => {
+    if (!isHtmx(c)) return c.redirect(PATH, 303);
+    const parsed = idParamSchema.safeParse({ id: c.req.param("id") });
+    const user = parsed.success ? await findUser(deps, parsed.data.id) : null;
+    if (user === null) return c.json({ message: ADMIN_USER_MESSAGES.userNotFound }, 404);
+    const refusal = protectionOf(deps.config, currentUser(c), user, change);
+    if (refusal !== null) return c.json({ message: refusal }, 400);
+    return renderFragment(c, change === "ban" ? <BanDialog user={user} /> : <DeleteDialog user={user} />);
+  };
+
+  return new Hono<AppEnv>()
+    .get("/users", async (c) => {
+      const parsed = userListQuerySchema.safeParse(c.req.query());
+      if (!parsed.success) return invalidListPage(c, render, pageOptions(c), firstIssueMessage(parsed.error), PATH);
+      const query = parsed.data;
+      const page = await listUsers(deps, query);
+      const region = <UsersRegion page={page} query={query} protectionFor={protectionsFor(c)} />;
+      return renderAdmin(
+        c,
+        render,
+        pageOptions(c),
+        <>
+          <UsersToolbar query={query} />
+          {region}
+        </>,
+        region,
+      );
+    })
+    .get("/users/:id/ban", (c) => dialogFor(c, "ban"))
+    .get("/users/:id/delete", (c) => dialogFor(c, "delete"));
 }

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase, type DatabaseHandle } from "./client";
+import { applyMigrations, readMigrationsFolder } from "./migrate";
+
+const all = readMigrationsFolder(join(import.meta.dir, "migrations"));
+const upTo = (tag: string) => all.slice(0, all.findIndex((migration) => migration.name === tag) + 1);
+
+let dir: string;
+let handle: DatabaseHandle;
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "kasih-migrate-"));
+  handle = await openDatabase(`file:${join(dir, "kasih.db")}`);
+});
+afterAll(() => {
+  handle.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const rows = async (sql: string): Promise<Record<string, unknown>[]> => (await handle.client.execute(sql)).rows.map((row) => ({ ...row }));
+
+describe("applyMigrations", () => {
+  test("rebuilds the payments table without losing a row or the subscriptions that point at it", async () => {
+    await applyMigrations(handle.client, upTo("0002_discovery_city_index"));
+    const now = Date.now();
+    await handle.client.batch(
+      [
+        { sql: "insert into users (id, email, first_name, is_verified, created_at) values ('u1', 'a@example.com', 'Ana', 1, ?), ('u2', 'b@example.com', 'Budi', 0, ?)", args: [now, now] },
+        { sql: "insert into payments (id, user_id, plan, amount, method, gateway, gateway_order_id, status, created_at) values ('p1', 'u1', 'premium', 49000, 'qris', 'sandbox', 'o1', 'paid', ?)", args: [now] },
+        { sql: "insert into subscriptions (id, user_id, plan, status, payment_id, created_at) values ('s1', 'u1', 'premium', 'active', 'p1', ?)", args: [now] },
+      ],
+      "write",
+    );
+
+    expect(await applyMigrations(handle.client, all)).toContain("0003_admin_panel_email_verification_ad_events");
+
+    expect(await rows("select id, user_id, amount from payments")).toEqual([{ id: "p1", user_id: "u1", amount: 49000 }]);
+    // DROP TABLE payments with foreign keys on would have set this to null.
+    expect(await rows("select payment_id from subscriptions")).toEqual([{ payment_id: "p1" }]);
+    expect(await rows("pragma foreign_keys")).toEqual([{ foreign_keys: 1 }]);
+    expect(await rows("pragma foreign_key_check")).toEqual([]);
+    // Only a vouching provider set is_verified before: those addresses count as proven.
+    expect(await rows("select id, email_verified_at is not null as proven from users order by id")).toEqual([
+      { id: "u1", proven: 1 },
+      { id: "u2", proven: 0 },
+    ]);
+
+    // A deleted account's payments stay in the revenue history, without the person.
+    await handle.client.execute("delete from users where id = 'u1'");
+    expect(await rows("select id, user_id from payments")).toEqual([{ id: "p1", user_id: null }]);
+  });
+
+  test("applies nothing twice", async () => {
+    expect(await applyMigrations(handle.client, all)).toEqual([]);
+  });
+});

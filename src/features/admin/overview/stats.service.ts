@@ -1,0 +1,119 @@
+/**
+ * The Overview's numbers (spec points 2, 3 "Overview stats"; ADMIN.md "Lists"): member counts and
+ * the last 30 days of sign-ups and paid revenue, counted in SQL. Days are calendar days in
+ * Asia/Jakarta, the service's day everywhere else too (free-plan limits, spec point 9).
+ */
+import { and, count, eq, gte, lt, sql } from "drizzle-orm";
+import type { AppDeps } from "../../../app-env";
+import { matches, messages, payments, profiles, users } from "../../../../db/schema";
+import { jakartaDayOf } from "../../../platform/clock";
+import { premiumNow } from "../users/users.service";
+import { tempUserCondition } from "../temp-users/temp-users.service";
+import { pendingReportCount } from "../moderation/moderation.service";
+
+type Deps = Pick<AppDeps, "db" | "clock">;
+
+/** How many days the charts cover, today included. */
+export const CHART_DAYS = 30;
+
+const dayMs = 24 * 60 * 60_000;
+/** Western Indonesian Time is UTC+7 all year (no daylight saving time). */
+const jakartaOffsetSeconds = 7 * 60 * 60;
+
+export interface DayCount {
+  date: string;
+  count: number;
+}
+
+export interface DayAmount {
+  date: string;
+  amount: number;
+}
+
+export interface OverviewStats {
+  totalUsers: number;
+  /** Members with a saved profile (spec point 3). */
+  activeUsers: number;
+  /** A paid plan in force now. */
+  premiumUsers: number;
+  bannedUsers: number;
+  matches: number;
+  /** Messages written since midnight in Jakarta. */
+  messagesToday: number;
+  /** The last 30 Jakarta days, oldest first, today last; days without sign-ups count 0. */
+  signupsByDay: DayCount[];
+  /** Paid payments' amounts (whole rupiah) by the Jakarta day they were paid, same 30 days. */
+  revenueByDay: DayAmount[];
+}
+
+/** The instant a Jakarta day ("2026-11-22") begins. */
+export function jakartaMidnight(day: string): Date {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - jakartaOffsetSeconds * 1000);
+}
+
+/** The last `days` Jakarta days ending with today, oldest first. */
+export function lastJakartaDays(now: Date, days = CHART_DAYS): string[] {
+  const todayStart = jakartaMidnight(jakartaDayOf(now)).getTime();
+  // Noon of each day: far from either midnight, so the arithmetic never lands on a neighbour.
+  return Array.from({ length: days }, (_, index) => jakartaDayOf(new Date(todayStart + 12 * 60 * 60_000 - (days - 1 - index) * dayMs)));
+}
+
+/** SQL naming the Jakarta day of a Unix-milliseconds column, as SQLite's date(): "YYYY-MM-DD". */
+const jakartaDay = (column: typeof users.createdAt | typeof payments.paidAt) => sql<string>`date((${column} / 1000) + ${sql.raw(String(jakartaOffsetSeconds))}, 'unixepoch')`;
+
+export async function overviewStats(deps: Deps): Promise<OverviewStats> {
+  const db = deps.db;
+  const now = deps.clock.now();
+  const days = lastJakartaDays(now);
+  const from = jakartaMidnight(days[0]!);
+  const todayStart = jakartaMidnight(days[days.length - 1]!);
+  const until = new Date(todayStart.getTime() + dayMs);
+
+  const signupDay = jakartaDay(users.createdAt);
+  const paidDay = jakartaDay(payments.paidAt);
+  const [counts, signups, revenue] = await Promise.all([
+    // One statement for the six counts. Messages have no index on their time alone: today's are
+    // found through the matches written to today (every message write also sets the match's
+    // lastMessageAt to its newest message, src/features/chat/message-writer.ts), then the
+    // (match_id, created_at) index, instead of scanning every message ever sent.
+    db.get<Record<"totalUsers" | "activeUsers" | "premiumUsers" | "bannedUsers" | "matches" | "messagesToday", number>>(sql`
+      select
+        (select count(*) from ${users}) as totalUsers,
+        (select count(*) from ${profiles}) as activeUsers,
+        (select count(*) from ${users} where ${premiumNow(now)}) as premiumUsers,
+        (select count(*) from ${users} where ${users.isBanned} = 1) as bannedUsers,
+        (select count(*) from ${matches}) as matches,
+        (select count(*) from ${messages} where ${messages.createdAt} >= ${todayStart.getTime()}
+          and ${messages.matchId} in (select ${matches.id} from ${matches} where ${matches.lastMessageAt} >= ${todayStart.getTime()})) as messagesToday`),
+    // users_created_at_idx narrows the scan to the 30 days.
+    db
+      .select({ date: signupDay, count: count() })
+      .from(users)
+      .where(and(gte(users.createdAt, from), lt(users.createdAt, until)))
+      .groupBy(signupDay),
+    db
+      .select({ date: paidDay, amount: sql<number>`coalesce(sum(${payments.amount}), 0)` })
+      .from(payments)
+      .where(and(eq(payments.status, "paid"), gte(payments.paidAt, from), lt(payments.paidAt, until)))
+      .groupBy(paidDay),
+  ]);
+
+  const signupsOn = new Map(signups.map((row) => [row.date, Number(row.count)]));
+  const revenueOn = new Map(revenue.map((row) => [row.date, Number(row.amount)]));
+  return {
+    totalUsers: Number(counts?.totalUsers ?? 0),
+    activeUsers: Number(counts?.activeUsers ?? 0),
+    premiumUsers: Number(counts?.premiumUsers ?? 0),
+    bannedUsers: Number(counts?.bannedUsers ?? 0),
+    matches: Number(counts?.matches ?? 0),
+    messagesToday: Number(counts?.messagesToday ?? 0),
+    signupsByDay: days.map((date) => ({ date, count: signupsOn.get(date) ?? 0 })),
+    revenueByDay: days.map((date) => ({ date, amount: revenueOn.get(date) ?? 0 })),
+  };
+}
+
+/** What the Overview's quick links show beside the stats: the moderation queue and the temp users. */
+export async function overviewQueues(deps: Pick<AppDeps, "db" | "clock" | "config">) {
+  const [pendingReports, [temp]] = await Promise.all([pendingReportCount(deps), deps.db.select({ value: count() }).from(users).where(tempUserCondition(deps, deps.clock.now()))]);
+  return { pendingReports, tempUsers: temp?.value ?? 0 };
+}

@@ -1,0 +1,48 @@
+/** Test helpers of the admin member areas: named people written straight to the database. */
+import { eq } from "drizzle-orm";
+import { users, type Plan } from "../../../../db/schema";
+import { createMember } from "../../discovery/discovery.test-support";
+import type { TestApp } from "../../../testing/test-app";
+
+export interface PersonOptions {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  isAdmin?: boolean;
+  /** A saved profile (an active member); false: a sign-up that stopped before it. */
+  profile?: boolean;
+  plan?: Plan;
+  planExpiresAt?: Date | null;
+  isVerified?: boolean;
+  createdAt?: Date;
+}
+
+/** A member (or admin) with a session cookie; fast: no password hashing. */
+export async function person(app: TestApp, options: PersonOptions = {}) {
+  const account = await createMember(app, { firstName: options.firstName ?? "Maria", isAdmin: options.isAdmin ?? false, profile: options.profile ?? true, photo: options.profile ?? true });
+  const email = options.email ?? `${account.id}@example.com`;
+  const lastName = options.lastName ?? "Santoso";
+  await app.deps.db
+    .update(users)
+    .set({
+      lastName,
+      email,
+      plan: options.plan ?? "free",
+      planExpiresAt: options.planExpiresAt ?? null,
+      isVerified: options.isVerified ?? false,
+      ...(options.createdAt ? { createdAt: options.createdAt } : {}),
+    })
+    .where(eq(users.id, account.id));
+  return { ...account, lastName, email };
+}
+
+export const adminOf = (app: TestApp, options: PersonOptions = {}) => person(app, { firstName: "Ada", lastName: "Admin", ...options, isAdmin: true });
+
+/** The request an htmx element of the panel makes. */
+export const HX = { "HX-Request": "true" } as const;
+
+/** The toast and refresh events a change announced (HX-Trigger), or null. */
+export function triggerOf(response: Response): Record<string, unknown> | null {
+  const header = response.headers.get("HX-Trigger");
+  return header === null ? null : (JSON.parse(header) as Record<string, unknown>);
+}

@@ -1,0 +1,52 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../../db/client";
+import { sessions, users } from "../../../../db/schema";
+import { adminLogInsertIf, type Actor } from "../admin-log";
+
+/** Ban reasons are shown to the person at sign-in ('Your account has been suspended: …'): keep them short. */
+export const BAN_REASON_MAX = 500;
+
+export interface BanChange {
+  user: { id: string; firstName: string; lastName: string };
+  /** true: suspend; false: lift a suspension. */
+  ban: boolean;
+  /** The reason shown at sign-in (ban only). */
+  reason: string | null;
+  actor: Actor;
+  at: Date;
+}
+
+/**
+ * Suspends or reinstates an account: the one write behind both the admin panel
+ * (POST /api/admin/users/{id}/ban|unban) and the `kasih user ban|unban` command. One db.batch:
+ * the admin log row, the account's flag and reason and, for a ban, the end of every session
+ * (ADMIN.md: "sessions and sockets end at once"). An unban changes only a banned account, and
+ * its log row is written under that same condition, so lifting nothing records nothing.
+ * Callers announce "user.banned" / "sessions.revoked" when the server runs in their process.
+ */
+export async function writeBan(db: Database, change: BanChange): Promise<{ changed: boolean; sessionsEnded: number }> {
+  const target = change.ban ? eq(users.id, change.user.id) : and(eq(users.id, change.user.id), eq(users.isBanned, true));
+  const log = adminLogInsertIf(
+    db,
+    {
+      actor: change.actor,
+      action: change.ban ? "ban" : "unban",
+      targetUserId: change.user.id,
+      targetName: `${change.user.firstName} ${change.user.lastName}`.trim(),
+      reason: change.ban ? change.reason : null,
+      at: change.at,
+    },
+    sql`exists (select 1 from users where ${target})`,
+  );
+  const update = db
+    .update(users)
+    .set({ isBanned: change.ban, banReason: change.ban ? change.reason : null })
+    .where(target)
+    .returning({ id: users.id });
+  if (!change.ban) {
+    const [, updated] = await db.batch([log, update]);
+    return { changed: updated.length > 0, sessionsEnded: 0 };
+  }
+  const [, updated, ended] = await db.batch([log, update, db.delete(sessions).where(eq(sessions.userId, change.user.id)).returning({ id: sessions.id })]);
+  return { changed: updated.length > 0, sessionsEnded: ended.length };
+}

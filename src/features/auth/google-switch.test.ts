@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
+import { settingsTestApp } from "../admin/settings/settings.test-support";
+
+setDefaultTimeout(30_000);
+
+// ADMIN.md: google_auth gates the Google button and /api/auth/google, effective at once.
+let app: Awaited<ReturnType<typeof settingsTestApp>>;
+beforeAll(async () => {
+  app = await settingsTestApp({ env: { GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "test-google-secret" } });
+});
+afterAll(() => app.close());
+
+// The page's HTML without the copy embedded for its islands (which names every button).
+const authPage = async () => (await (await app.request("GET", "/auth")).text()).split('id="i18n-resources"')[0]!;
+const setGoogle = async (on: boolean) => expect((await app.asAdmin("POST", "/api/admin/settings/google_auth", { value: on })).status).toBe(200);
+
+describe("the google_auth switch", () => {
+  it("on (the default): /auth shows 'Continue with Google' and /api/auth/google sends the browser to Google", async () => {
+    expect(await authPage()).toContain('data-provider="google"');
+    const start = await app.request("GET", "/api/auth/google");
+    expect(start.status).toBe(302);
+    expect(start.headers.get("Location")).toStartWith("https://accounts.google.com/");
+  });
+
+  it("off: /auth has no Google button (Facebook stays) and /api/auth/google and its callback answer 404", async () => {
+    await setGoogle(false);
+    const page = await authPage();
+    expect(page).not.toContain('data-provider="google"');
+    expect(page).not.toContain("Continue with Google");
+    expect(page).toContain('data-provider="facebook"');
+    for (const path of ["/api/auth/google", "/api/auth/google/callback?code=x&state=y"]) {
+      const response = await app.request("GET", path);
+      expect({ path, status: response.status, body: await response.json() }).toEqual({ path, status: 404, body: { message: "Not found" } });
+    }
+  });
+
+  it("on again: the button and the route come back without a restart", async () => {
+    await setGoogle(true);
+    expect(await authPage()).toContain('data-provider="google"');
+    expect((await app.request("GET", "/api/auth/google")).status).toBe(302);
+  });
+});
