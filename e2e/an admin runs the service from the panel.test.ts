@@ -200,6 +200,40 @@ describe("an admin runs the service from the panel", () => {
     }
   }, 60_000);
 
+  it("deletes a member while their match has the chat open: the chat ends there, the photos are gone", async () => {
+    const danielCookie = await cookieOf(DANIEL);
+    const [match] = (await (await fetch(`${server.origin}/api/matches`, { headers: { Cookie: danielCookie } })).json()) as { id: string; user1: { id: string; firstName: string; photo: string | null } }[];
+    expect(match).toBeDefined();
+    const photo = match!.user1.photo!;
+    expect((await fetch(`${server.origin}${photo}`, { headers: { Cookie: danielCookie } })).status).toBe(200);
+    const found = await (await fetch(`${server.origin}/api/admin/users?search=${encodeURIComponent(match!.user1.firstName)}&limit=100`, { headers: { Cookie: await cookieOf(ADMIN) } })).json();
+    const partner = (found.users as { id: string; email: string }[]).find((user) => user.id === match!.user1.id)!;
+
+    const daniel = await browserAs(DANIEL);
+    const admin = await browserAs(ADMIN, DESKTOP);
+    try {
+      await daniel.page.goto(`${server.origin}/chat/${match!.id}`);
+      await hydrated(daniel.page);
+      await Bun.sleep(1000); // the chat joins its match on the live connection
+
+      await admin.page.goto(`${server.origin}/admin/users?search=${encodeURIComponent(partner.email)}`);
+      await hydrated(admin.page);
+      await admin.page.locator("tr", { hasText: partner.email }).getByRole("button", { name: "Delete" }).click();
+      const dialog = admin.page.locator("dialog[open]");
+      await dialog.waitFor();
+      expect(await dialog.innerText()).toContain(match!.user1.firstName);
+      await dialog.getByRole("button", { name: "Delete permanently" }).click();
+      expect(await toastSaying(admin.page, "User deleted successfully")).toContain("User deleted successfully");
+
+      await daniel.page.locator(".chat-removed").waitFor({ timeout: 10_000 });
+      await screenshot(daniel.page, "chat-ended-after-member-deleted-phone");
+      expect((await fetch(`${server.origin}${photo}`, { headers: { Cookie: danielCookie } })).status).toBe(404);
+    } finally {
+      await daniel.close();
+      await admin.close();
+    }
+  }, 60_000);
+
   it("adds a placement every 3 swipes: a free member's deck shows the slot, a Premium member's never does", async () => {
     const admin = await browserAs(ADMIN, DESKTOP);
     try {
