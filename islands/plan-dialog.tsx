@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Dialog } from "./components/dialog";
 import { useI18n } from "./runtime/i18n-context";
-import { PLAN_PRICES_IDR } from "../src/platform/constants";
+import { PLAN_FEATURES, PLAN_PRICES_IDR } from "../src/platform/constants";
 import { PaymentMethodDialog } from "./payment-method-dialog";
 
 export type PaidPlan = keyof typeof PLAN_PRICES_IDR;
@@ -16,11 +16,6 @@ export function formatRupiah(amount: number, lang: string): string {
   return `Rp ${new Intl.NumberFormat(lang === "id" ? "id-ID" : "en-US").format(amount)}`;
 }
 
-/** What each plan gives (spec point 9), as keys of plans.features; the admin Overview lists the same. */
-export const PLAN_FEATURES: Record<PaidPlan, string[]> = {
-  premium: ["unlimitedSwipes", "unlimitedChats", "whoLikedYou"],
-  premium_plus: ["everythingInPremium", "undoSuperLikeBoost", "calls", "prioritySupport"],
-};
 
 /**
  * The subscription plan dialog (spec points 2 and 9): Premium Monthly and Premium Plus. Choosing

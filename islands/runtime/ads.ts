@@ -10,6 +10,7 @@
  */
 import { useEffect, useState } from "react";
 import { api, apiUrl } from "./api";
+import { MAX_EVENT_REVENUE_MICROS } from "../../src/platform/constants";
 
 export type AdLocation = "swipe_screen" | "matches_list" | "chat_screen" | "profile_view";
 export type AdEventKind = "impression" | "click";
@@ -43,7 +44,7 @@ export function hasNativeAds(): boolean {
  * a click on the house ad navigates away at once, and the request must still arrive.
  */
 export function recordAdEvent(placementId: string, kind: AdEventKind, revenueMicros = 0): void {
-  const micros = Number.isInteger(revenueMicros) && revenueMicros > 0 ? Math.min(revenueMicros, 1_000_000) : 0;
+  const micros = Number.isInteger(revenueMicros) && revenueMicros > 0 ? Math.min(revenueMicros, MAX_EVENT_REVENUE_MICROS) : 0;
   try {
     void fetch(apiUrl("/api/ads/events"), {
       method: "POST",

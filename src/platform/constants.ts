@@ -17,6 +17,11 @@ export const FACEBOOK_APP_ICON_PX = 1024;
 export const ANDROID_KEYSTORE_VALID_UNTIL_YEAR = 2050;
 
 export const PLAN_PRICES_IDR = { premium: 49_000, premium_plus: 99_000 } as const;
+/** What each plan gives (spec point 9), as keys of plans.features; the plan dialog and the admin Overview list them. */
+export const PLAN_FEATURES: Record<keyof typeof PLAN_PRICES_IDR, string[]> = {
+  premium: ["unlimitedSwipes", "unlimitedChats", "whoLikedYou"],
+  premium_plus: ["everythingInPremium", "undoSuperLikeBoost", "calls", "prioritySupport"],
+};
 
 /** Passwords: at least 8 (the spec's 6 only applies to resets; see docs/decisions/0003). */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -65,3 +70,11 @@ export const DISCOVERY_POOL_SIZE = 60;
 export const DISCOVERY_ACTIVE_WINDOW = 400;
 /** The swipe gesture (spec point 9). */
 export const SWIPE_GESTURE = { thresholdPx: 60, callbackMs: 150, rotationDegPerPx: 0.1, minOpacity: 0.5, previewCards: 2 } as const;
+
+/**
+ * Ad revenue per recorded event, in micro-dollars. Real revenue can only come from the Android
+ * wrapper (AdMob's paid-event callback); one impression earns a fraction of a cent, so ten cents
+ * per event is generous, and a tampered client cannot inflate the summary by much
+ * (docs/decisions/0086-ad-slots-and-revenue.md).
+ */
+export const MAX_EVENT_REVENUE_MICROS = 100_000;

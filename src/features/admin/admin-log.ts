@@ -63,8 +63,9 @@ export const actorOf = (admin: { id: string; firstName: string; lastName: string
 export interface ConditionalLogEntry {
   actor: Actor;
   action: AdminActionName;
-  targetUserId: string | null;
-  targetName: string;
+  /** A value, or SQL that reads it in the same statement (the member a report names). */
+  targetUserId: string | null | SQL;
+  targetName: string | SQL;
   reason?: string | null;
   at: Date;
 }
@@ -82,4 +83,9 @@ export function adminLogInsertIf(db: Database, entry: ConditionalLogEntry, condi
     insert into admin_actions (id, admin_id, admin_name, target_user_id, target_name, action, reason, created_at)
     select ${newId()}, ${entry.actor.id}, ${entry.actor.name}, ${entry.targetUserId}, ${entry.targetName}, ${entry.action}, ${entry.reason ?? null}, ${entry.at.getTime()}
     where ${condition}`);
+}
+
+/** The name column of the member `userIdSql` points at, for a log row's target (SQL, read in the same statement). */
+export function memberNameSql(userIdSql: SQL): SQL {
+  return sql`(select trim(first_name || ' ' || last_name) from users where id = ${userIdSql})`;
 }

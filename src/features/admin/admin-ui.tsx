@@ -27,7 +27,8 @@ export function formatDate(lang: string, value: Date | string | null | undefined
 export function listHref(path: string, params: Record<string, string | number | undefined | null>): string {
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === "" || (key === "page" && value === 1) || value === "all") continue;
+    // Defaults stay out of the URL: page 1, and "all" of a filter (never of a search: "all" is a fine word to look for).
+    if (value === undefined || value === null || value === "" || (key === "page" && value === 1) || (value === "all" && (key === "filter" || key === "status"))) continue;
     query.set(key, String(value));
   }
   const text = query.toString();

@@ -17,6 +17,9 @@ export const pageQuerySchema = z.object({
 
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/** An empty query value (a form's untouched field) counts as absent, so its default applies. */
+export const blankAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
 /** Rows to skip for a page. */
 export const offsetOf = ({ page, limit }: PageQuery) => (page - 1) * limit;
 
@@ -29,7 +32,3 @@ export function pageOf<K extends string, T>(name: K, items: T[], total: number, 
 export function firstIssueMessage(error: z.ZodError, fallback = "Invalid input"): string {
   return error.issues[0]?.message ?? fallback;
 }
-
-/** zValidator hook of the admin calls: 400 with the first problem's message (point 5's texts). */
-export const rejectInvalid = (result: { success: boolean; error?: { issues: { message: string }[] } }, c: { json: (body: unknown, status: 400) => Response }) =>
-  result.success ? undefined : c.json({ message: result.error?.issues[0]?.message ?? "Invalid input" }, 400);

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { newId } from "../../platform/ids";
+import { adminLogInsertIf, memberNameSql } from "./admin-log";
 import type { Database } from "../../../db/client";
 import { users, type Plan } from "../../../db/schema";
 import { BAN_REASON_MAX, writeBan } from "./users/ban";
@@ -18,11 +18,9 @@ const noSuchUser = (email: string) => ({ ok: false, message: `No user with email
  */
 export async function grantAdmin(db: Database, email: string) {
   const target = eq(users.email, email.toLowerCase());
+  const userId = sql`(select id from users where email = ${email.toLowerCase()})`;
   const [, updated] = await db.batch([
-    db.run(sql`
-      insert into admin_actions (id, admin_id, admin_name, target_user_id, target_name, action, reason, created_at)
-      select ${newId()}, null, ${TERMINAL_OPERATOR}, id, trim(first_name || ' ' || last_name), 'grant_admin', null, ${Date.now()}
-      from users where ${target}`),
+    adminLogInsertIf(db, { actor: { id: null, name: TERMINAL_OPERATOR }, action: "grant_admin", targetUserId: userId, targetName: memberNameSql(userId), at: new Date() }, sql`${userId} is not null`),
     db.update(users).set({ isAdmin: true }).where(target).returning({ id: users.id }),
   ]);
   return updated.length === 1 ? { ok: true, message: `${email} is now an admin.` } : noSuchUser(email);

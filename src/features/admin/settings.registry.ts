@@ -60,7 +60,7 @@ export function settingKind(key: SettingKey): SettingKind {
 export const GATEWAY_REQUIRED_KEYS: Record<Gateway, SettingKey[]> = {
   midtrans: ["midtrans_server_key"],
   xendit: ["xendit_secret_key"],
-  doku: ["doku_secret_key", "doku_client_id"],
+  doku: ["doku_secret_key", "doku_public_key", "doku_client_id"],
   ipaymu: ["ipaymu_va", "ipaymu_api_key"],
 };
 

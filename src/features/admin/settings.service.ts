@@ -69,20 +69,29 @@ export async function settingUpdatedAt(db: Database, key: SettingKey): Promise<D
   return (await storedSettings(db)).get(key)?.updatedAt ?? null;
 }
 
-/** True when every key the gateway needs is stored. */
-export async function gatewayHasKeys(db: Database, gateway: Gateway): Promise<boolean> {
-  const all = await storedSettings(db);
-  return GATEWAY_REQUIRED_KEYS[gateway].every((key) => typeof all.get(key)?.value === "string");
+/** A secret as the panel and the API show it (ADMIN.md): set or not, and its last 4 characters. */
+export function maskSecret(plaintext: string | null): MaskedSecret {
+  return { set: plaintext !== null, last4: plaintext === null ? null : lastFour(plaintext) };
+}
+
+/**
+ * A stored key's state: a secret counts as set only if it still opens with this DATA_DIR's key
+ * (decision 0084); client ids and public keys are not secret, and are shown whole by the forms.
+ */
+export async function maskedKey(deps: Pick<Deps, "db" | "config">, key: SettingKey): Promise<MaskedSecret> {
+  if (settingKind(key) === "secret") return maskSecret(await readSecret(deps, key as SecretKey));
+  return { set: (await readText(deps.db, key)) !== null, last4: null };
+}
+
+/** True when every key the gateway needs is stored (and, for secrets, still opens). */
+export async function gatewayHasKeys(deps: Pick<Deps, "db" | "config">, gateway: Gateway): Promise<boolean> {
+  const states = await Promise.all(GATEWAY_REQUIRED_KEYS[gateway].map((key) => maskedKey(deps, key)));
+  return states.every((state) => state.set);
 }
 
 /** {key, value} as the admin API shows it: secrets masked to {set, last4}. */
 export async function settingForAdmin(deps: Pick<Deps, "db" | "config">, key: SettingKey): Promise<{ key: SettingKey; value: unknown }> {
-  const kind = settingKind(key);
-  if (kind === "secret") {
-    const plaintext = await readSecret(deps, key as SecretKey);
-    const masked: MaskedSecret = { set: plaintext !== null, last4: plaintext === null ? null : lastFour(plaintext) };
-    return { key, value: masked };
-  }
+  if (settingKind(key) === "secret") return { key, value: await maskedKey(deps, key) };
   const stored = (await storedSettings(deps.db)).get(key);
   return { key, value: stored === undefined ? SETTINGS[key].default : stored.value };
 }
@@ -150,16 +159,11 @@ export async function updateSetting(deps: Deps, admin: SessionUser, key: Setting
   if (value === null) return { ok: false, status: 400, message: SETTING_MESSAGES.wrongType };
   if (settingKind(key) === "gateway" && (value as { enabled: boolean }).enabled) {
     const gateway = key.replace(/_gateway$/, "") as Gateway;
-    if (!(await gatewayHasKeys(deps.db, gateway))) return { ok: false, status: 400, message: SETTING_MESSAGES.gatewayKeysMissing };
+    if (!(await gatewayHasKeys(deps, gateway))) return { ok: false, status: 400, message: SETTING_MESSAGES.gatewayKeysMissing };
   }
   await deps.db.batch([
     settingUpsert(deps, admin, key, value),
     adminLogInsert(deps.db, { admin, action: "setting", targetName: key, reason: describeSettingChange(key, value), at: deps.clock.now() }),
   ]);
   return { ok: true, value: settingKind(key) === "secret" ? undefined : value };
-}
-
-/** Removes a stored setting (back to its default); used by tests and the gateway forms' reset. */
-export async function clearSetting(db: Database, key: SettingKey): Promise<void> {
-  await db.delete(settings).where(eq(settings.key, key));
 }

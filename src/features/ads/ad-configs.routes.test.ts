@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, setDefaultTimeout } from "bun:test";
 import { adConfigs, adminActions } from "../../../db/schema";
 import { settingsTestApp } from "../admin/settings/settings.test-support";
-import { activeAdConfig } from "./ad-configs.service";
+import { adConfigOf } from "./ad-configs.service";
 
 setDefaultTimeout(30_000);
 
@@ -90,14 +90,14 @@ describe("POST /api/admin/ad-configs", () => {
   });
 });
 
-describe("activeAdConfig", () => {
-  it("gives a platform's ids while it is active, never its token, and null once it is switched off", async () => {
-    expect(await activeAdConfig(app.deps.db, "meta")).toBeNull();
+describe("adConfigOf", () => {
+  it("gives a platform's ids and whether it is active, never its token", async () => {
+    expect(await adConfigOf(app.deps.db, "meta")).toBeNull();
     await saveConfig({ platform: "meta", appId: "333", placementId: "333_3", accessToken: "EAAG-token-abcdefgh" });
-    const active = await activeAdConfig(app.deps.db, "meta");
-    expect(active).toMatchObject({ platform: "meta", appId: "333", placementId: "333_3", hasAccessToken: true, isActive: true });
-    expect(JSON.stringify(active)).not.toContain("EAAG");
+    const saved = await adConfigOf(app.deps.db, "meta");
+    expect(saved).toMatchObject({ platform: "meta", appId: "333", placementId: "333_3", hasAccessToken: true, isActive: true });
+    expect(JSON.stringify(saved)).not.toContain("EAAG");
     await saveConfig({ platform: "meta", appId: "333", isActive: false });
-    expect(await activeAdConfig(app.deps.db, "meta")).toBeNull();
+    expect((await adConfigOf(app.deps.db, "meta"))?.isActive).toBe(false);
   });
 });

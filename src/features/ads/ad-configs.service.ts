@@ -6,7 +6,7 @@ import type { AppDeps } from "../../app-env";
 import { secretBoxFor } from "../../platform/secret-box";
 import type { SessionUser } from "../auth/session";
 import { adminLogInsert } from "../admin/admin-log";
-import { lastFour, SETTING_MESSAGES, type MaskedSecret } from "../admin/settings.service";
+import { maskSecret, SETTING_MESSAGES, type MaskedSecret } from "../admin/settings.service";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 export type AdPlatform = (typeof AD_PLATFORMS)[number];
@@ -106,17 +106,11 @@ export async function adConfigOf(db: Database, platform: AdPlatform): Promise<Pu
   return row === undefined ? null : publicView(row);
 }
 
-/** A platform's config when it is saved and marked active (the ads tab's "platform configuration status"); else null. */
-export async function activeAdConfig(db: Database, platform: AdPlatform): Promise<PublicAdConfig | null> {
-  const config = await adConfigOf(db, platform);
-  return config?.isActive ? config : null;
-}
-
 function maskToken(deps: Pick<Deps, "config">, row: AdConfigRow): MaskedSecret | null {
   if (row.accessToken === null) return null;
   const plaintext = secretBoxFor(deps.config.dataDir).open(row.accessToken, accessTokenContext(row.platform));
   if (plaintext === null) console.error(`ad_configs: the ${row.platform} access token cannot be decrypted with this DATA_DIR's key; treated as unset`);
-  return { set: plaintext !== null, last4: plaintext === null ? null : lastFour(plaintext) };
+  return maskSecret(plaintext);
 }
 
 /** Every saved platform config, AdMob first (GET /api/admin/ad-configs). */

@@ -8,6 +8,7 @@ import { adEvents, adPlacements, users } from "../../../db/schema";
 import { newId } from "../../platform/ids";
 import { hasPremium } from "../premium/plan-rules";
 import type { AdEventInput } from "./ads.schemas";
+import { placementsForSlot } from "./ad-placements.service";
 
 /** The Unix minute of a time: an event counts once per placement, member and kind per minute (ADMIN.md). */
 export const unixMinute = (now: Date) => Math.floor(now.getTime() / 60_000);
@@ -21,16 +22,19 @@ export async function adFree(db: Database, userId: string, now: Date): Promise<b
   return row === undefined || hasPremium(row, now);
 }
 
-export type RecordResult = "recorded" | "duplicate" | "unknown_placement";
+export type RecordResult = "recorded" | "duplicate" | "not_served" | "unknown_placement";
 
 /**
  * Stores one impression or click. A second one of the same placement, member and kind within the
  * same minute is dropped by the unique index (ON CONFLICT DO NOTHING): a slot re-rendering or a
  * member tapping twice does not count twice, and concurrent requests cannot slip past a check.
+ * Only a placement a slot would be given now counts (active, platform on): a switched-off or
+ * inactive one records nothing, so the revenue summary holds only what members could have seen.
  */
 export async function recordAdEvent(db: Database, now: Date, userId: string, input: AdEventInput): Promise<RecordResult> {
-  const [placement] = await db.select({ id: adPlacements.id }).from(adPlacements).where(eq(adPlacements.id, input.placementId)).limit(1);
+  const [placement] = await db.select({ id: adPlacements.id, location: adPlacements.placement }).from(adPlacements).where(eq(adPlacements.id, input.placementId)).limit(1);
   if (placement === undefined) return "unknown_placement";
+  if (!(await placementsForSlot(db, placement.location)).some((served) => served.id === placement.id)) return "not_served";
   const inserted = await db
     .insert(adEvents)
     .values({ id: newId(), placementId: placement.id, userId, kind: input.kind, revenueMicros: input.revenueMicros, minute: unixMinute(now), createdAt: now })

@@ -79,7 +79,7 @@ describe("POST /api/admin/ad-placements", () => {
     await post({ name: "Deck card", frequency: 5 });
     const [row] = await logRows();
     expect(row).toMatchObject({ action: "placement_create", targetName: "Deck card", adminId: admin.id, adminName: "Ada Admin" });
-    expect(row!.reason).toContain("every 5");
+    expect(row!.reason).toBe("banner admob swipe_screen 5 active");
   });
 
   it("answers htmx with the success toast and the placements refresh", async () => {

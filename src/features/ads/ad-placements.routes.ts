@@ -3,7 +3,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser } from "../../middleware/guards";
 import { announceChange } from "../admin/htmx";
-import { rejectInvalid } from "../admin/list-query";
+import { rejectInvalid } from "../../middleware/invalid-input";
 import { revenueSummary } from "./ad-events.service";
 import { createPlacement, listPlacements, updatePlacement } from "./ad-placements.service";
 import { createPlacementSchema, PLACEMENT_MESSAGES, updatePlacementSchema } from "./ads.schemas";

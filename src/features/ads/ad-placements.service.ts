@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { adPlacements, type AD_LOCATIONS, type AD_PLATFORMS } from "../../../db/schema";
+import { AD_LOCATIONS, AD_PLATFORMS, AD_TYPES, adPlacements } from "../../../db/schema";
 import { newId } from "../../platform/ids";
 import type { SessionUser } from "../auth/session";
 import { adminLogInsert } from "../admin/admin-log";
@@ -13,6 +13,7 @@ import type { CreatePlacementInput, UpdatePlacementInput } from "./ads.schemas";
 
 export type AdPlatform = (typeof AD_PLATFORMS)[number];
 export type AdLocation = (typeof AD_LOCATIONS)[number];
+export type AdType = (typeof AD_TYPES)[number];
 
 export interface PlacementJson {
   id: string;
@@ -61,9 +62,20 @@ export async function findPlacement(db: Database, id: string): Promise<Placement
   return row === undefined ? null : toJson(row);
 }
 
-/** The log's detail of a placement: what it is, never anything secret. */
+/**
+ * The log's detail of a placement, as codes the Admin Actions list translates
+ * ("banner admob swipe_screen 3 active"; placementDetailParts reads it back).
+ */
 function describe(p: Pick<PlacementJson, "adType" | "platform" | "placement" | "frequency" | "isActive">): string {
-  return `${p.adType}, ${p.platform}, ${p.placement}, every ${p.frequency}, ${p.isActive ? "active" : "inactive"}`;
+  return [p.adType, p.platform, p.placement, p.frequency, p.isActive ? "active" : "inactive"].join(" ");
+}
+
+/** A placement log detail split into its codes, or null when it is not one (an older, free-text detail). */
+export function placementDetailParts(detail: string) {
+  const [adType, platform, placement, frequency, state, ...rest] = detail.split(" ");
+  if (rest.length > 0 || !(AD_TYPES as readonly string[]).includes(adType ?? "") || !(AD_PLATFORMS as readonly string[]).includes(platform ?? "") || !(AD_LOCATIONS as readonly string[]).includes(placement ?? "")) return null;
+  if (!/^\d+$/.test(frequency ?? "") || (state !== "active" && state !== "inactive")) return null;
+  return { adType: adType as AdType, platform: platform as AdPlatform, placement: placement as AdLocation, frequency: Number(frequency), isActive: state === "active" };
 }
 
 type Admin = Pick<SessionUser, "id" | "firstName" | "lastName">;

@@ -103,6 +103,13 @@ describe("POST /api/ads/events", () => {
     expect(event).toMatchObject({ placementId: placement.id, userId: member.id, kind: "impression", revenueMicros: 0, minute: Math.floor(clock.now().getTime() / 60_000) });
   });
 
+  it("stores nothing for a placement no slot is given: inactive, or its platform switched off", async () => {
+    const inactive = await insertPlacement(app, { isActive: false });
+    const meta = await insertPlacement(app, { platform: "meta", name: "Meta deck" });
+    for (const placement of [inactive, meta]) expect((await sendEvent({ placementId: placement.id, kind: "impression", revenueMicros: 100_000 })).status).toBe(204);
+    expect(await storedEvents()).toEqual([]);
+  });
+
   it("counts at most once per placement, member and kind per minute", async () => {
     const placement = await insertPlacement(app);
     const other = await insertPlacement(app, { name: "Other" });
@@ -123,14 +130,14 @@ describe("POST /api/ads/events", () => {
     expect(impressions.map((event) => event.revenueMicros)).toEqual([0, 0]);
   });
 
-  it("keeps the revenue the Android wrapper reports, up to one dollar per event", async () => {
+  it("keeps the revenue the Android wrapper reports, up to ten cents per event", async () => {
     const placement = await insertPlacement(app);
-    expect((await sendEvent({ placementId: placement.id, kind: "impression", revenueMicros: 1_000_000 })).status).toBe(204);
-    expect((await storedEvents())[0]!.revenueMicros).toBe(1_000_000);
-    for (const revenueMicros of [-1, 1_000_001, 2.5, "5"]) {
+    expect((await sendEvent({ placementId: placement.id, kind: "impression", revenueMicros: 100_000 })).status).toBe(204);
+    expect((await storedEvents())[0]!.revenueMicros).toBe(100_000);
+    for (const revenueMicros of [-1, 100_001, 2.5, "5"]) {
       const response = await sendEvent({ placementId: placement.id, kind: "click", revenueMicros });
       expect(response.status).toBe(400);
-      expect(await response.json()).toEqual({ message: "revenueMicros must be a whole number from 0 to 1000000" });
+      expect(await response.json()).toEqual({ message: "revenueMicros must be a whole number from 0 to 100000" });
     }
   });
 

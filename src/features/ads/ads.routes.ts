@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
-import { rejectInvalid } from "../admin/list-query";
+import { rejectInvalid } from "../../middleware/invalid-input";
 import { adFree, recordAdEvent } from "./ad-events.service";
 import { placementsForSlot } from "./ad-placements.service";
 import { AD_MESSAGES, adEventSchema, adLocationQuerySchema } from "./ads.schemas";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AD_LOCATIONS, AD_PLATFORMS, AD_TYPES } from "../../../db/schema";
+import { MAX_EVENT_REVENUE_MICROS } from "../../platform/constants";
 
 /** Spec point 5: frequency 1 to 20, default 3 (an ad every N member actions, point 9). */
 export const FREQUENCY = { min: 1, max: 20, default: 3 } as const;
@@ -21,7 +22,7 @@ export const AD_MESSAGES = {
   location: "Location must be swipe_screen, matches_list, chat_screen or profile_view",
   kind: "Kind must be impression or click",
   placementId: "placementId is required",
-  revenue: "revenueMicros must be a whole number from 0 to 1000000",
+  revenue: "revenueMicros must be a whole number from 0 to 100000",
   placementNotFound: "Placement not found",
 } as const;
 
@@ -70,13 +71,6 @@ export type CreatePlacementInput = z.infer<typeof createPlacementSchema>;
 export type UpdatePlacementInput = z.infer<typeof updatePlacementSchema>;
 
 export const adLocationQuerySchema = z.object({ location: z.enum(AD_LOCATIONS, { message: AD_MESSAGES.location }) });
-
-/**
- * Real revenue can only come from the Android wrapper (AdMob's paid-event callback reports the
- * value in micros); a house ad earns nothing. One event is capped at one dollar so a tampered
- * client cannot inflate the summary by much (docs/decisions/0086-ad-slots-and-revenue.md).
- */
-export const MAX_EVENT_REVENUE_MICROS = 1_000_000;
 
 export const adEventSchema = z.object({
   placementId: z.string({ message: AD_MESSAGES.placementId }).trim().min(1, AD_MESSAGES.placementId).max(64, AD_MESSAGES.placementId),

@@ -109,6 +109,15 @@ describe("POST /verify-email (the confirm button)", () => {
     expect((await t.request("GET", "/admin", { cookie })).status).toBe(200);
   });
 
+  it("confirmed signed out, the super-admin address asks its owner to set a password by reset", async () => {
+    await t.registerUser({ email: SUPER_ADMIN });
+    const response = await confirm(await mailedToken(SUPER_ADMIN));
+    expect(response.headers.get("Location")).toBe("/verify-email?status=set-password");
+    const html = await (await t.request("GET", "/verify-email?status=set-password")).text();
+    expect(html).toContain("Forgot your password?");
+    expect(html).toContain('href="/auth"');
+  });
+
   it("redirects a used or unknown token to the invalid state", async () => {
     const user = await t.registerUser();
     const token = await mailedToken(user.email);

@@ -11,7 +11,7 @@ import { renewSessionIfPromoted, resendVerification, VERIFY_MESSAGES } from "./e
 
 type PageState =
   | { kind: "confirm"; email: string; token: string }
-  | { kind: "verified"; admin: boolean }
+  | { kind: "verified"; admin: boolean; passwordCleared?: boolean }
   | { kind: "already" }
   | { kind: "invalid" };
 
@@ -91,7 +91,9 @@ function VerifyEmailCard({ state, next }: { state: PageState; next: Next }) {
           <h1 id="verify-heading" className="auth-title">
             {t(state.kind === "verified" ? "verifyEmail.verifiedTitle" : "verifyEmail.alreadyTitle")}
           </h1>
-          <p className="muted">{t(state.kind === "already" ? "verifyEmail.alreadyText" : state.admin ? "verifyEmail.verifiedAdminText" : "verifyEmail.verifiedText")}</p>
+          <p className="muted">
+            {t(state.kind === "already" ? "verifyEmail.alreadyText" : state.passwordCleared ? "verifyEmail.verifiedSetPasswordText" : state.admin ? "verifyEmail.verifiedAdminText" : "verifyEmail.verifiedText")}
+          </p>
           <NextButton next={next} />
         </section>
       );
@@ -186,6 +188,9 @@ export function emailVerificationPages(deps: AppDeps, render: RenderPage) {
         if (found !== null) return page(c, { kind: "confirm", email: found.email, token }, fallback);
       } else if (c.req.query("status") === "verified") {
         return page(c, { kind: "verified", admin: user?.isAdmin === true }, user?.isAdmin ? "admin" : fallback);
+      } else if (c.req.query("status") === "set-password") {
+        // The super-admin address confirmed from outside its account: the owner sets a password by reset.
+        return page(c, { kind: "verified", admin: true, passwordCleared: true }, "signIn");
       }
       // A link used twice by its own (signed-in) owner: say it is done rather than "invalid".
       if (user !== null && (await verificationState(deps.db, deps.clock.now(), user.id)).verified) return page(c, { kind: "already" }, user.isAdmin ? "admin" : "profile");
@@ -194,10 +199,10 @@ export function emailVerificationPages(deps: AppDeps, render: RenderPage) {
     .post("/verify-email", async (c) => {
       const body = await c.req.parseBody();
       const { token } = formSchema.parse({ token: body.token });
-      const result = await verifyEmail(deps, token);
+      const result = await verifyEmail(deps, token, c.get("session")?.userId ?? null);
       if (result === null) return c.redirect("/verify-email?status=invalid", 303);
       await renewSessionIfPromoted(c, deps, result);
-      return c.redirect("/verify-email?status=verified", 303);
+      return c.redirect(result.passwordCleared ? "/verify-email?status=set-password" : "/verify-email?status=verified", 303);
     })
     // The profile reminder's button; the answer comes back as /profile?verification=…
     .post("/verify-email/resend", async (c) => {

@@ -37,7 +37,7 @@ async function mailedToken(email: string): Promise<string> {
 const mailsTo = (email: string) => mailsWithLink(t.dataDir, "/verify-email").filter((raw) => raw.includes(`To: ${email}\r\n`));
 
 async function userRow(email: string) {
-  const [row] = await t.deps.db.select({ id: users.id, isAdmin: users.isAdmin, emailVerifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.email, email));
+  const [row] = await t.deps.db.select({ id: users.id, isAdmin: users.isAdmin, emailVerifiedAt: users.emailVerifiedAt, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
   return row!;
 }
 
@@ -99,18 +99,24 @@ describe("the SUPER_ADMIN_EMAIL account before and after verification", () => {
     expect((await t.request("GET", "/api/admin/stats", { cookie })).status).not.toBe(403);
   });
 
-  it("keeps the caller's session when the link is used signed out or by another account", async () => {
-    const admin = await t.registerUser({ email: SUPER_ADMIN });
+  it("confirmed from outside the account (signed out or as someone else): admin, but the password and sessions of whoever registered it end", async () => {
+    // Someone registered the operator's address first; the operator only has the mailbox.
+    const squatter = await t.registerUser({ email: SUPER_ADMIN, password: "i got here first" });
     const stranger = await t.registerUser();
     const response = await verify(await mailedToken(SUPER_ADMIN), stranger.cookie);
     expect(response.status).toBe(200);
     expect(newSessionCookie(response)).toBeUndefined();
     expect(await me(stranger.cookie)).toMatchObject({ isAdmin: false });
-    // The owner's own (member) session now carries admin, under the admin policy's limits.
-    expect(await me(admin.cookie)).toMatchObject({ isAdmin: true });
+    const row = await userRow(SUPER_ADMIN);
+    expect(row.isAdmin).toBe(true);
+    expect(row.passwordHash).toBeNull();
+    // The squatter is out: the old session and the password open nothing.
+    expect((await t.request("GET", "/api/auth/user", { cookie: squatter.cookie })).status).toBe(401);
+    expect((await login(SUPER_ADMIN, "i got here first")).status).toBe(401);
+    expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, row.id))).toEqual([]);
   });
 
-  it("signs in with the password as a member before verification and as an admin after", async () => {
+  it("signs in with the password as a member before verification and as an admin after confirming signed in", async () => {
     const admin = await t.registerUser({ email: SUPER_ADMIN, password: "shepherd of the flock" });
     const token = await mailedToken(SUPER_ADMIN);
     const before = await login(SUPER_ADMIN, "shepherd of the flock");
@@ -118,12 +124,20 @@ describe("the SUPER_ADMIN_EMAIL account before and after verification", () => {
     expect(await me(sessionCookieFrom(before))).toMatchObject({ isAdmin: false });
     expect((await userRow(SUPER_ADMIN)).isAdmin).toBe(false);
 
-    expect((await verify(token)).status).toBe(200);
+    // Confirmed by the account's own session: the password holder also holds the mailbox.
+    expect((await verify(token, sessionCookieFrom(before))).status).toBe(200);
     t.clock.advance(60_000);
     const after = await login(SUPER_ADMIN, "shepherd of the flock");
     expect(after.status).toBe(200);
     expect(await me(sessionCookieFrom(after))).toMatchObject({ isAdmin: true });
     expect(admin.id).toBe((await userRow(SUPER_ADMIN)).id);
+  });
+
+  it("confirms any other address signed out without touching its password", async () => {
+    const member = await t.registerUser({ password: "my own good password" });
+    expect((await verify(await mailedToken(member.email))).status).toBe(200);
+    expect((await login(member.email, "my own good password")).status).toBe(200);
+    expect((await userRow(member.email)).emailVerifiedAt).not.toBeNull();
   });
 
   it("makes no other address an admin by verifying it", async () => {

@@ -81,7 +81,7 @@ export function emailVerificationRoutes(deps: AppDeps) {
   const mailer = deps.mailer ?? createMailer(deps.config);
   return new Hono<AppEnv>()
     .post("/auth/verify-email", zValidator("json", verifyBodySchema, invalidInput(VERIFY_MESSAGES.invalid)), async (c) => {
-      const result = await verifyEmail(deps, c.req.valid("json").token);
+      const result = await verifyEmail(deps, c.req.valid("json").token, c.get("session")?.userId ?? null);
       if (result === null) return c.json({ message: VERIFY_MESSAGES.invalid }, 400);
       await renewSessionIfPromoted(c, deps, result);
       return c.json({ message: VERIFY_MESSAGES.verified });

@@ -2,7 +2,7 @@ import { sha256 } from "@oslojs/crypto/sha2";
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { emailVerificationTokens, users } from "../../../db/schema";
+import { emailVerificationTokens, sessions, users } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { newToken } from "../../platform/ids";
 import type { Mailer } from "../mail/mailer";
@@ -29,7 +29,7 @@ export function verificationLink(appOrigin: string, token: string): string {
   return url.toString();
 }
 
-type VerificationDeps = Pick<AppDeps, "db" | "clock" | "config">;
+type VerificationDeps = Pick<AppDeps, "db" | "clock" | "config"> & Partial<Pick<AppDeps, "events">>;
 
 export type SendOutcome = "sent" | "already-verified" | "unknown";
 
@@ -74,6 +74,11 @@ export interface VerifiedEmail {
   isAdmin: boolean;
   /** This verification made the account an admin: its session should be renewed. */
   becameAdmin: boolean;
+  /**
+   * The super-admin address was confirmed by someone not signed in to its account: whoever chose
+   * its password may not own the mailbox, so the password and every session went (see verifyEmail).
+   */
+  passwordCleared: boolean;
 }
 
 /**
@@ -81,16 +86,26 @@ export interface VerifiedEmail {
  * valid, so of two simultaneous uses only one changes anything. Every token of the user goes
  * in the same batch (single use). Proving the SUPER_ADMIN_EMAIL address is what makes its
  * account an admin (docs/decisions/0083); a suspended account is never promoted.
+ *
+ * The link proves the mailbox, not the password: anyone may have registered the operator's
+ * address first. So when the super-admin address is confirmed by a visitor who is not signed in
+ * to that account (`callerUserId`), the account's password and sessions go in the same batch —
+ * as when a provider vouches for an address (identity-accounts.ts) — and the mailbox's owner
+ * sets a password through the reset mail. Signed in to it, the caller holds both.
  */
-export async function verifyEmail(deps: VerificationDeps, token: string): Promise<VerifiedEmail | null> {
+export async function verifyEmail(deps: VerificationDeps, token: string, callerUserId: string | null): Promise<VerifiedEmail | null> {
   if (token === "") return null;
   const tokenId = verificationTokenId(token);
   const now = deps.clock.now();
   const owner = sql`(select ${emailVerificationTokens.userId} from ${emailVerificationTokens} where ${emailVerificationTokens.id} = ${tokenId} and ${emailVerificationTokens.expiresAt} > ${now.getTime()})`;
   const superAdmin = deps.config.superAdminEmail;
   const promote = superAdmin === undefined ? {} : { isAdmin: sql`case when ${users.email} = ${superAdmin} and ${users.isBanned} = 0 then 1 else ${users.isAdmin} end` };
-  const [before, updated] = await deps.db.batch([
+  // The super-admin account, confirmed from outside it: its password is not proven to be the owner's.
+  const unprovenHolder = sql`${users.id} = ${owner} and ${users.email} = ${superAdmin ?? null} and ${users.id} is not ${callerUserId}`;
+  const [before, cleared, ended, updated] = await deps.db.batch([
     deps.db.select({ isAdmin: users.isAdmin }).from(users).where(sql`${users.id} = ${owner}`),
+    deps.db.update(users).set({ passwordHash: null }).where(sql`${unprovenHolder} and ${users.passwordHash} is not null`).returning({ id: users.id }),
+    deps.db.delete(sessions).where(sql`${sessions.userId} in (select ${users.id} from ${users} where ${unprovenHolder})`).returning({ id: sessions.id }),
     deps.db
       .update(users)
       .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${now.getTime()})`, ...promote })
@@ -101,9 +116,10 @@ export async function verifyEmail(deps: VerificationDeps, token: string): Promis
   ]);
   const row = updated[0];
   if (row === undefined) return null;
+  if (ended.length > 0) deps.events?.emit("sessions.revoked", { userId: row.id, sessionIds: null });
   const becameAdmin = row.isAdmin && before[0]?.isAdmin === false;
   if (becameAdmin && deps.config.logLevel !== "silent") console.warn(`email verification: ${row.email} (SUPER_ADMIN_EMAIL) proved the address and became an admin`);
-  return { userId: row.id, email: row.email, isAdmin: row.isAdmin, becameAdmin };
+  return { userId: row.id, email: row.email, isAdmin: row.isAdmin, becameAdmin, passwordCleared: cleared.length > 0 };
 }
 
 export interface VerificationState {

@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
-import { Hono } from "hono";
-import type { AppEnv } from "../../app-env";
-import { requestContext } from "../../middleware/request-context";
 import { settingsTestApp } from "../admin/settings/settings.test-support";
-import { paymentMethodsRoutes } from "./payment-methods.routes";
 
 setDefaultTimeout(30_000);
 
 let app: Awaited<ReturnType<typeof settingsTestApp>>;
-let methodsApi: Hono<AppEnv>;
 beforeAll(async () => {
   app = await settingsTestApp();
-  // The router as src/app.ts mounts it (under /api, after the request context).
-  methodsApi = new Hono<AppEnv>().use(requestContext(app.deps)).route("/api", paymentMethodsRoutes(app.deps));
 });
 afterAll(() => app.close());
 
 const methodsFor = async (cookie?: string) => {
-  const response = await methodsApi.request("/api/payment/methods", { headers: cookie ? { Cookie: cookie } : {} });
+  // Through the whole app, as src/app.ts mounts it.
+  const response = await app.request("GET", "/api/payment/methods", { cookie });
   return { status: response.status, body: await response.json() };
 };
 

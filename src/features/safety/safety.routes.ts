@@ -2,18 +2,17 @@ import { Hono } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
+import { rejectInvalid } from "../../middleware/invalid-input";
 import { blockSchema, reportSchema } from "./safety.schemas";
 import { blockUser, reportUser } from "./safety.service";
 
-const firstIssue = (result: { success: boolean; error?: { issues: { message: string }[] } }, c: { json: (body: unknown, status: 400) => Response }) =>
-  result.success ? undefined : c.json({ message: result.error?.issues[0]?.message ?? "Invalid input" }, 400);
 
 /** Signed-in users: POST /api/blocks {userId}, POST /api/reports {reportedUserId, reason, description}. */
 export function safetyRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use("/blocks", requireUser)
     .use("/reports", requireUser)
-    .post("/blocks", zValidator("json", blockSchema, firstIssue), async (c) => {
+    .post("/blocks", zValidator("json", blockSchema, rejectInvalid), async (c) => {
       const user = currentUser(c);
       const { userId } = c.req.valid("json");
       const result = await blockUser(deps.db, deps.clock.now(), user.id, userId);
@@ -22,7 +21,7 @@ export function safetyRoutes(deps: AppDeps) {
       if (result.removedMatchId !== null) deps.events.emit("match.removed", { matchId: result.removedMatchId, userIds: [user.id, userId] });
       return c.json({ message: "User blocked" }, 201);
     })
-    .post("/reports", zValidator("json", reportSchema, firstIssue), async (c) => {
+    .post("/reports", zValidator("json", reportSchema, rejectInvalid), async (c) => {
       const user = currentUser(c);
       const result = await reportUser(deps.db, deps.clock.now(), user.id, c.req.valid("json"));
       if (!result.ok) {

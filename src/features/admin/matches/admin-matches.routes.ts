@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../../app-env";
 import { currentUser } from "../../../middleware/guards";
-import { rejectInvalid } from "../list-query";
+import { rejectInvalid } from "../../../middleware/invalid-input";
 import { changeAnswer } from "../users/users.routes";
 import { ADMIN_USER_MESSAGES, idParamSchema, matchListQuerySchema } from "../users/users.schemas";
 import { deleteAdminMatch, listAdminMatches } from "./admin-matches.service";

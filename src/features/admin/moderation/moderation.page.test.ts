@@ -108,6 +108,18 @@ describe("GET /admin/moderation?view=actions (Admin Actions)", () => {
     expect(html).toContain(">Resolved</span>");
   });
 
+  it("translates a switch's new state and a placement's settings in the admin's language", async () => {
+    await app.request("POST", "/api/admin/settings/payment_qris", { cookie: admin.cookie, body: { value: false } });
+    await app.request("POST", "/api/admin/ad-placements", { cookie: admin.cookie, body: { name: "Deck", frequency: 4 } });
+    const english = (await page("/admin/moderation?view=actions")).html;
+    expect(english).toContain("Switched off");
+    expect(english).toContain("Banner · Google AdMob · Every 4 swipes · Active");
+    const indonesian = (await page("/admin/moderation?view=actions", { lang: "id" })).html;
+    expect(indonesian).toContain(">QRIS</span>");
+    expect(indonesian).toContain(">Dinonaktifkan</td>");
+    expect(indonesian).toContain(">Banner · Google AdMob · Setiap 4 kali geser · Aktif</td>");
+  });
+
   it("shows an empty state before anything was done", async () => {
     expect((await page("/admin/moderation?view=actions")).html).toContain("No admin actions yet");
   });

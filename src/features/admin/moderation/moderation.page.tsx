@@ -5,6 +5,7 @@ import { useI18n, useT } from "../../../../islands/runtime/i18n-context";
 import { ADMIN_PAGE_SIZE } from "../../../platform/constants";
 import type { RenderPage } from "../../../views/render";
 import { REPORT_REASONS } from "../../safety/report-reasons";
+import { placementDetailParts } from "../../ads/ad-placements.service";
 import { invalidListPage, renderAdmin, type AdminPageOptions } from "../admin-render";
 import { Badge, EmptyState, formatDateTime, listHref, ListRegion, Pager, regionLink, ServerDialog, type BadgeTone } from "../admin-ui";
 import { isHtmx } from "../htmx";
@@ -174,11 +175,31 @@ function actionsHref(query: PageQuery) {
   return listHref(BASE, { view: "actions", page: query.page, limit: query.limit === ADMIN_PAGE_SIZE ? undefined : query.limit });
 }
 
-/** An admin log row's detail: a report's new status is translated, other details are shown as written. */
+/**
+ * An admin log row's detail in the admin's language: a report's new status, a switch's new state
+ * and a placement's settings are stored as codes and translated; a ban reason (a person's words)
+ * and older free text are shown as written.
+ */
 function ActionDetail({ action }: { action: AdminActionEntry }) {
-  if (action.reason === null || action.reason === "") return <span className="muted">—</span>;
-  if (action.action === "report_status" && (REPORT_DECISIONS as readonly string[]).includes(action.reason)) return <ReportStatusBadge status={action.reason as ReportStatus} />;
-  return <>{action.reason}</>;
+  const t = useT();
+  const detail = action.reason;
+  if (detail === null || detail === "") return <span className="muted">—</span>;
+  if (action.action === "report_status" && (REPORT_DECISIONS as readonly string[]).includes(detail)) return <ReportStatusBadge status={detail as ReportStatus} />;
+  if (action.action === "setting" && (detail === "on" || detail === "off" || detail === "updated")) return <>{t(`admin.moderation.settingDetail.${detail}`)}</>;
+  const placement = action.action === "placement_create" || action.action === "placement_update" ? placementDetailParts(detail) : null;
+  if (placement !== null) {
+    return (
+      <>
+        {[
+          t(`admin.adsPage.types.${placement.adType}`),
+          t(`admin.adsPage.platforms.${placement.platform}`),
+          t(`admin.adsPage.every.${placement.placement}`, { count: placement.frequency }),
+          t(placement.isActive ? "admin.moderation.settingDetail.active" : "admin.moderation.settingDetail.inactive"),
+        ].join(" · ")}
+      </>
+    );
+  }
+  return <>{detail}</>;
 }
 
 function ActionsRegion({ list, query }: { list: Awaited<ReturnType<typeof listAdminActions>>; query: PageQuery }) {
@@ -213,7 +234,8 @@ function ActionsRegion({ list, query }: { list: Awaited<ReturnType<typeof listAd
                         {action.targetUser}
                       </a>
                     ) : (
-                      <span className="admin-person-name">{action.targetUser}</span>
+                      // A setting's key is named as the Settings tab names it; other targets as written.
+                      <span className="admin-person-name">{action.action === "setting" ? t(`admin.settingNames.${action.targetUser}`, { defaultValue: action.targetUser }) : action.targetUser}</span>
                     )}
                   </td>
                   <td data-label={t("admin.moderation.columns.detail")}>

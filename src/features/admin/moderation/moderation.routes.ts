@@ -3,7 +3,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../../app-env";
 import { currentUser } from "../../../middleware/guards";
 import { announceChange } from "../htmx";
-import { rejectInvalid } from "../list-query";
+import { rejectInvalid } from "../../../middleware/invalid-input";
 import { idParamSchema } from "../users/users.schemas";
 import { actionListQuerySchema, MODERATION_MESSAGES, reportDecisionSchema, reportListQuerySchema } from "./moderation.schemas";
 import { decideReport, listAdminActions, listReports, reportEvidence } from "./moderation.service";

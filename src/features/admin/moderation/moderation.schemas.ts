@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REPORT_STATUSES } from "../../../../db/schema";
-import { pageQuerySchema } from "../list-query";
+import { blankAsAbsent, pageQuerySchema } from "../list-query";
 
 /** The English messages of the moderation calls (translated as messages.*). */
 export const MODERATION_MESSAGES = {
@@ -21,7 +21,6 @@ export const REPORT_DECISIONS = ["reviewed", "resolved", "dismissed"] as const;
 export type ReportDecision = (typeof REPORT_DECISIONS)[number];
 
 /** An empty query value (the "All" chip's "status=") means "not given". */
-const blankAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 /** GET /api/admin/reports and /admin/moderation: page, limit, status (omitted or "all": every report). */
 export const reportListQuerySchema = pageQuerySchema.extend({

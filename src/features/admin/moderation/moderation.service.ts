@@ -8,8 +8,7 @@ import { and, count, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { AppDeps } from "../../../app-env";
 import { adminActions, matches, messages, reports, users } from "../../../../db/schema";
-import { newId } from "../../../platform/ids";
-import { fullName } from "../admin-log";
+import { actorOf, adminLogInsertIf, memberNameSql } from "../admin-log";
 import type { SessionUser } from "../../auth/session";
 import { offsetOf, pageOf, type PageQuery } from "../list-query";
 import type { AdminResult } from "../users/users.service";
@@ -110,11 +109,12 @@ export async function pendingReportCount(deps: Pick<Deps, "db">): Promise<number
 export async function decideReport(deps: Deps, admin: Pick<SessionUser, "id" | "firstName" | "lastName">, reportId: string, status: ReportDecision): Promise<AdminResult<AdminReportEntry>> {
   const now = deps.clock.now();
   const stillPending = and(eq(reports.id, reportId), eq(reports.status, "pending"));
-  const log = deps.db.run(sql`
-    insert into admin_actions (id, admin_id, admin_name, target_user_id, target_name, action, reason, created_at)
-    select ${newId()}, ${admin.id}, ${fullName(admin)}, ${reports.reportedUserId}, trim(${users.firstName} || ' ' || ${users.lastName}), 'report_status', ${status}, ${now.getTime()}
-    from ${reports} join ${users} on ${users.id} = ${reports.reportedUserId}
-    where ${stillPending}`);
+  const reportedId = sql`(select reported_user_id from reports where id = ${reportId})`;
+  const log = adminLogInsertIf(
+    deps.db,
+    { actor: actorOf(admin), action: "report_status", targetUserId: reportedId, targetName: memberNameSql(reportedId), reason: status, at: now },
+    sql`exists (select 1 from reports where id = ${reportId} and status = 'pending')`,
+  );
   const update = deps.db.update(reports).set({ status, updatedAt: now }).where(stillPending).returning({ id: reports.id });
   const [, updated] = await deps.db.batch([log, update]);
   if (updated.length === 0) {

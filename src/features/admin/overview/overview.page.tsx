@@ -1,22 +1,13 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../../app-env";
 import { useI18n, useT } from "../../../../islands/runtime/i18n-context";
-import { PLAN_PRICES_IDR } from "../../../platform/constants";
-// The plans as members see them in the plan dialog (spec point 9).
-import { PLAN_FEATURES, type PaidPlan } from "../../../../islands/plan-dialog";
+import { PLAN_FEATURES, PLAN_PRICES_IDR } from "../../../platform/constants";
 import type { RenderPage } from "../../../views/render";
 import { renderAdmin } from "../admin-render";
 import { Badge, useMoney } from "../admin-ui";
 import { loadToggleState, ToggleCards, type ToggleState } from "../settings/toggle-cards";
 import { BarChart, chartFacts, formatDay, type ChartPoint } from "./charts";
 import { overviewQueues, overviewStats, type OverviewStats } from "./stats.service";
-
-/**
- * The Overview tab, /admin (spec point 2; ADMIN.md "The panel"): the member counts with 'View
- * All Users', sign-ups and revenue of the last 30 days as server-drawn charts, the sections that
- * need attention, the feature switches and the premium plans of spec point 9.
- */
-
 
 function useCount() {
   const { lang } = useI18n();
@@ -158,7 +149,7 @@ function PlansCard() {
         <p className="admin-card-lead">{t("admin.overview.plans.lead")}</p>
       </div>
       <ul className="admin-plans">
-        {(Object.keys(PLAN_PRICES_IDR) as PaidPlan[]).map((plan) => (
+        {(Object.keys(PLAN_PRICES_IDR) as (keyof typeof PLAN_PRICES_IDR)[]).map((plan) => (
           <li key={plan} className="admin-plan" data-plan={plan}>
             <div className="admin-plan-head">
               <h3 className="admin-plan-name">{t(`plans.names.${plan}`)}</h3>
@@ -199,6 +190,11 @@ function Overview({ stats, queues, toggles }: { stats: OverviewStats; queues: { 
   );
 }
 
+/**
+ * The Overview tab, /admin (spec point 2; ADMIN.md "The panel"): the member counts with 'View
+ * All Users', sign-ups and revenue of the last 30 days as server-drawn charts, the sections that
+ * need attention, the feature switches and the premium plans of spec point 9.
+ */
 export function overviewPages(deps: AppDeps, render: RenderPage) {
   return new Hono<AppEnv>().get("/", async (c) => {
     const [stats, queues, toggles] = await Promise.all([overviewStats(deps), overviewQueues(deps), loadToggleState(deps)]);

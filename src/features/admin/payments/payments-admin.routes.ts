@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../../app-env";
-import { rejectInvalid } from "../list-query";
+import { rejectInvalid } from "../../../middleware/invalid-input";
 import { paymentListQuerySchema } from "./payments-admin.schemas";
 import { listPayments } from "./payments-admin.service";
 

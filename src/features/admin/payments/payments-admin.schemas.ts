@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PAYMENT_STATUSES } from "../../../../db/schema";
-import { pageQuerySchema } from "../list-query";
+import { blankAsAbsent, pageQuerySchema } from "../list-query";
 
 export const PAYMENTS_ADMIN_MESSAGES = { invalidStatus: "Invalid status" } as const;
 
@@ -9,7 +9,6 @@ export const PAYMENT_FILTERS = ["all", ...PAYMENT_STATUSES] as const;
 export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
 
 /** An empty query value (the "All" chip's "status=") means "not given". */
-const blankAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 /** GET /api/admin/payments and /admin/payments: page, limit, status. */
 export const paymentListQuerySchema = pageQuerySchema.extend({

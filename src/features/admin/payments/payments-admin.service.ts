@@ -11,7 +11,7 @@ import type { PaymentListQuery } from "./payments-admin.schemas";
 
 export interface AdminPaymentEntry {
   id: string;
-  /** Null only if the account is gone (payments normally leave with it). */
+  /** Null once the member's account is deleted: the payment stays in the revenue history. */
   member: { id: string; firstName: string; lastName: string; email: string } | null;
   plan: "premium" | "premium_plus";
   /** Whole rupiah. */

@@ -3,7 +3,7 @@ import type { AppDeps } from "../../../app-env";
 import type { SessionUser } from "../../auth/session";
 import { adminLogInsert } from "../admin-log";
 import { GATEWAYS, settingKind, type Gateway, type SecretKey, type SettingKey } from "../settings.registry";
-import { checkSettingValue, lastFour, readSecret, readText, settingUpsert, type MaskedSecret } from "../settings.service";
+import { checkSettingValue, maskedKey, readText, settingUpsert, type MaskedSecret } from "../settings.service";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 
@@ -79,16 +79,6 @@ export function normaliseKey(key: SettingKey, value: string): string {
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** A stored key as the panel shows it: whether it is set, and a secret's last 4 characters. */
-export async function maskedKey(deps: Pick<Deps, "db" | "config">, key: SettingKey): Promise<MaskedSecret> {
-  if (settingKind(key) === "secret") {
-    const plaintext = await readSecret(deps, key as SecretKey);
-    return { set: plaintext !== null, last4: plaintext === null ? null : lastFour(plaintext) };
-  }
-  // Client ids and public keys are not secret; the form shows them whole.
-  return { set: (await readText(deps.db, key)) !== null, last4: null };
-}
 
 /** The masked state of every key of a gateway, by the API's field names. */
 export async function gatewayKeyStates(deps: Pick<Deps, "db" | "config">, gateway: Gateway): Promise<Record<string, MaskedSecret>> {

@@ -48,7 +48,7 @@ describe("GET /admin/settings", () => {
       const input = tagOf(html, id!);
       expect({ id, input }).toEqual({ id, input: expect.stringContaining(`name="${name}"`) });
       expect(input).toContain('type="password"');
-      expect(input).toContain('autoComplete="off"');
+      expect(input).toContain('autoComplete="new-password"');
       expect(input).not.toContain("value=");
       // A label for every input.
       expect(html).toContain(`for="${id}"`);

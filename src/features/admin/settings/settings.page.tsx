@@ -9,8 +9,8 @@ import { renderAdmin } from "../admin-render";
 import { formatDateTime } from "../admin-ui";
 import { isHtmx, refreshEvent } from "../htmx";
 import { GATEWAYS, type Gateway, type SettingKey } from "../settings.registry";
-import { readText, settingUpdatedAt, type MaskedSecret } from "../settings.service";
-import { GATEWAY_FIELDS, maskedKey } from "./gateway-keys";
+import { maskedKey, readText, settingUpdatedAt, type MaskedSecret } from "../settings.service";
+import { GATEWAY_FIELDS } from "./gateway-keys";
 import { loadToggleState, ToggleCards, TOGGLES_FRAGMENT_HREF, type ToggleState } from "./toggle-cards";
 
 /** Where the key forms and the ad forms reload from after a save (the secret inputs come back empty). */
@@ -71,7 +71,8 @@ function SecretField({ id, name, label, hint, masked, updatedAt }: { id: string;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} name={name} type="password" autoComplete="off" autoCapitalize="off" spellCheck={false} aria-describedby={hint ? `${id}-hint ${id}-state` : `${id}-state`} />
+      {/* "new-password": browsers ignore "off" on password fields and would fill in the admin's own login. */}
+      <input id={id} name={name} type="password" autoComplete="new-password" autoCapitalize="off" spellCheck={false} aria-describedby={hint ? `${id}-hint ${id}-state` : `${id}-state`} />
       {hint ? (
         <p id={`${id}-hint`} className="field-hint">
           {hint}

@@ -18,7 +18,7 @@ export interface ToggleState {
 
 export async function loadToggleState(deps: Pick<AppDeps, "db" | "config">): Promise<ToggleState> {
   const db = deps.db;
-  const gatewayStates = await Promise.all(GATEWAYS.map(async (gateway) => [gateway, { enabled: await gatewayEnabled(db, gateway), hasKeys: await gatewayHasKeys(db, gateway) }] as const));
+  const gatewayStates = await Promise.all(GATEWAYS.map(async (gateway) => [gateway, { enabled: await gatewayEnabled(db, gateway), hasKeys: await gatewayHasKeys(deps, gateway) }] as const));
   return {
     payment: { qris: await toggleOn(db, "payment_qris"), credit: await toggleOn(db, "payment_credit"), bank: await toggleOn(db, "payment_bank") },
     gateways: Object.fromEntries(gatewayStates) as ToggleState["gateways"],

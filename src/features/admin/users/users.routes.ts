@@ -3,7 +3,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../../app-env";
 import { currentUser } from "../../../middleware/guards";
 import { announceChange, type RefreshArea } from "../htmx";
-import { rejectInvalid } from "../list-query";
+import { rejectInvalid } from "../../../middleware/invalid-input";
 import { ADMIN_USER_MESSAGES, banBodySchema, idParamSchema, userListQuerySchema } from "./users.schemas";
 import { banMember, deleteMember, listUsers, unbanMember, type AdminResult } from "./users.service";
 

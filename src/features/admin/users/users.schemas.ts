@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ID_CHARACTERS } from "../../../platform/ids";
-import { pageQuerySchema } from "../list-query";
+import { blankAsAbsent, pageQuerySchema } from "../list-query";
 import { BAN_REASON_MAX } from "./ban";
 
 /** The English messages of the users, temp users and matches calls (translated as messages.*). */
@@ -29,7 +29,6 @@ export const USER_FILTERS = ["all", "verified", "banned", "premium"] as const;
 export type UserFilter = (typeof USER_FILTERS)[number];
 
 /** An empty text field of a GET form ("search=", the "All" chip's "filter=") means "not given". */
-const blankAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 export const searchSchema = z.preprocess(blankAsAbsent, z.string().trim().max(100, ADMIN_USER_MESSAGES.searchTooLong).optional());
 
