@@ -42,8 +42,10 @@ export function AdminShell({ active, title, lead, actions, children }: { active:
         </div>
         <nav className="admin-tabs" aria-label={t("admin.tabsLabel")}>
           {ADMIN_TABS.map((tab) => (
-            <a key={tab.id} href={tab.href} className="admin-tab" aria-current={tab.id === active ? "page" : undefined}>
-              {t(tab.label)}
+            // Phones show the short label (all four tabs fit); the link is named by the full one.
+            <a key={tab.id} href={tab.href} className="admin-tab" aria-current={tab.id === active ? "page" : undefined} aria-label={t(tab.label)}>
+              <span className="admin-tab-full">{t(tab.label)}</span>
+              <span className="admin-tab-short">{t(`${tab.label}Short`)}</span>
             </a>
           ))}
         </nav>
