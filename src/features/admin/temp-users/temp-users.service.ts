@@ -3,15 +3,15 @@
  * sign-ups that stopped half-way. Admin accounts never count: they are the operators' own and
  * need no profile to do their work, and the super admin cannot be removed by anyone.
  */
-import { and, count, desc, eq, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../../app-env";
 import { profiles, users } from "../../../../db/schema";
 import { deleteAccount } from "../../account/delete-account";
-import { offsetOf, pageOf, type PageQuery } from "../list-query";
+import type { PageQuery } from "../list-query";
 import { actorOf, adminLogInsertIf } from "../admin-log";
 import type { SessionUser } from "../../auth/session";
 import { ADMIN_USER_MESSAGES } from "../users/users.schemas";
-import { toUserEntry, userEntryColumns, type AdminResult } from "../users/users.service";
+import { pageOfUsers, toUserEntry, userEntryColumns, type AdminResult } from "../users/users.service";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events">;
 
@@ -33,24 +33,7 @@ export function tempUserCondition(deps: Pick<Deps, "config">, now: Date): SQL {
 /** GET /api/admin/temp-users: newest first, entries like the users list (profile always null). */
 export async function listTempUsers(deps: Pick<Deps, "db" | "clock" | "config">, query: PageQuery) {
   const now = deps.clock.now();
-  const where = tempUserCondition(deps, now);
-  const [rows, [total]] = await Promise.all([
-    deps.db
-      .select(userEntryColumns)
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.limit)
-      .offset(offsetOf(query)),
-    deps.db.select({ value: count() }).from(users).where(where),
-  ]);
-  return pageOf(
-    "users",
-    rows.map((row) => toUserEntry(row, now)),
-    total?.value ?? 0,
-    query,
-  );
+  return pageOfUsers(deps, tempUserCondition(deps, now), query, now);
 }
 
 /** One temp user (for the confirmation dialog); null when the account is not one (any more). */

@@ -8,7 +8,7 @@ import type { AppDeps } from "../../../app-env";
 import { profiles, users, type Plan } from "../../../../db/schema";
 import { effectivePlan, isPremiumActive, type SessionUser } from "../../auth/session";
 import { deleteAccount } from "../../account/delete-account";
-import { offsetOf, pageOf } from "../list-query";
+import { offsetOf, pageOf, type PageQuery } from "../list-query";
 import { writeBan } from "./ban";
 import { actorOf, adminLogInsertIf } from "../admin-log";
 import { isSuperAdminEmail } from "../../auth/auth.service";
@@ -129,7 +129,11 @@ export function toUserEntry(row: UserEntryRow, now: Date): AdminUserEntry {
 /** A page of members, newest first, searched and filtered (ADMIN.md "Lists"). */
 export async function listUsers(deps: Pick<Deps, "db" | "clock">, query: UserListQuery) {
   const now = deps.clock.now();
-  const where = and(query.search ? personMatches(users, query.search) : undefined, filterCondition(query.filter, now));
+  return pageOfUsers(deps, and(query.search ? personMatches(users, query.search) : undefined, filterCondition(query.filter, now)), query, now);
+}
+
+/** One page of the accounts that match `where`, newest first, as `{users, total, page, limit}`. */
+export async function pageOfUsers(deps: Pick<Deps, "db">, where: SQL | undefined, query: PageQuery, now: Date) {
   const [rows, [total]] = await Promise.all([
     deps.db
       .select(userEntryColumns)
