@@ -138,7 +138,7 @@ function PlatformCard({ status }: { status: PlatformStatus }) {
   const state = !status.enabled ? "off" : status.config === "active" ? "live" : "houseOnly";
   const tone = state === "live" ? "success" : state === "houseOnly" ? "warning" : "neutral";
   return (
-    <li className="ad-platform" data-platform={status.platform}>
+    <li className="admin-tile ad-platform" data-platform={status.platform}>
       <div className="ad-platform-head">
         <h3 className="ad-platform-name">{t(`admin.adsPage.platforms.${status.platform}`)}</h3>
         <Badge tone={tone}>{t(`admin.adsPage.status.state_${state}`)}</Badge>
@@ -189,7 +189,7 @@ function PlatformSection({ statuses }: { statuses: PlatformStatus[] }) {
           {t("admin.adsPage.status.configure")}
         </a>
       </div>
-      <ul className="ad-platforms">
+      <ul className="admin-tiles ad-platforms">
         {statuses.map((status) => (
           <PlatformCard key={status.platform} status={status} />
         ))}

@@ -148,9 +148,9 @@ function PlansCard() {
         </h2>
         <p className="admin-card-lead">{t("admin.overview.plans.lead")}</p>
       </div>
-      <ul className="admin-plans">
+      <ul className="admin-tiles admin-plans">
         {(Object.keys(PLAN_PRICES_IDR) as (keyof typeof PLAN_PRICES_IDR)[]).map((plan) => (
-          <li key={plan} className="admin-plan" data-plan={plan}>
+          <li key={plan} className="admin-tile admin-plan" data-plan={plan}>
             <div className="admin-plan-head">
               <h3 className="admin-plan-name">{t(`plans.names.${plan}`)}</h3>
               <p className="admin-plan-price">
