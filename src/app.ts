@@ -31,7 +31,10 @@ import { realtimeFor } from "./realtime/realtime";
 import { adminApiRoutes } from "./features/admin/admin.routes";
 import { adminPages } from "./features/admin/admin.pages";
 import { adsRoutes } from "./features/ads/ads.routes";
-import { paymentMethodsRoutes } from "./features/premium/payment-methods.routes";
+import { paymentsRoutes } from "./features/payments/payments.routes";
+import { googlePayCspSources, mergeCspSources } from "./features/payments/google-pay-csp";
+import { sandboxPages } from "./features/payments/sandbox.pages";
+import { paymentMethodsRoutes } from "./features/payments/payment-methods.routes";
 
 /**
  * The map of the server: middleware in the order it runs, then each area's routes.
@@ -43,7 +46,7 @@ export function createApp(deps: AppDeps) {
   const render = pageRenderer(deps.assets, { apiBaseUrl: deps.config.apiBaseUrl, tokenSyncUrl: firebase?.tokenSyncUrl, hostedSignIn: firebase !== null });
   const app = new Hono<AppEnv>();
 
-  app.use(securityHeaders({ isHttps: deps.config.isHttps, extra: firebaseCspSources(deps.config) }));
+  app.use(securityHeaders({ isHttps: deps.config.isHttps, extra: mergeCspSources(firebaseCspSources(deps.config), googlePayCspSources(deps.config)) }));
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.route("/", staticFileRoutes(deps.assets));
   app.use(requestContext(deps));
@@ -63,6 +66,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", discoveryRoutes(deps));
   app.route("/api", adsRoutes(deps));
   app.route("/api", paymentMethodsRoutes(deps));
+  app.route("/api", paymentsRoutes(deps));
   app.route("/api", adminApiRoutes(deps));
 
   app.route("/", authPages(deps, render));
@@ -73,6 +77,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", matchesPages(deps, render));
   app.route("/", chatPages(deps, render));
   app.route("/", devtoolsPages(deps, render));
+  app.route("/", sandboxPages(deps, render));
   app.route("/", adminPages(deps, render));
   app.route("/", uploadsRoutes(deps));
   app.route("/", profilePages(deps, render));

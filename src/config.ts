@@ -46,6 +46,14 @@ const environmentSchema = z.object({
   API_BASE_URL: z.string().default(""),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
   TRUST_PROXY: z.enum(["true", "false", "1", "0", ""]).default("false").transform((v) => v === "true" || v === "1"),
+  /** The offline sandbox gateway (PAYMENTS.md): on under `kasih demo`, never by default in `serve`. */
+  PAYMENT_SANDBOX: z.enum(["true", "false", "1", "0", ""]).default("false").transform((v) => v === "true" || v === "1"),
+  /** Gateway addresses (PAYMENTS.md 'Which gateway'); tests point them at local stand-ins. */
+  MIDTRANS_API_URL: optionalString.pipe(z.string().url().optional()),
+  MIDTRANS_SNAP_URL: optionalString.pipe(z.string().url().optional()),
+  XENDIT_API_URL: optionalString.pipe(z.string().url().optional()),
+  DOKU_API_URL: optionalString.pipe(z.string().url().optional()),
+  IPAYMU_API_URL: optionalString.pipe(z.string().url().optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -101,6 +109,15 @@ export function parseConfig(env: Record<string, string | undefined>) {
     apiBaseUrl: e.API_BASE_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    payments: {
+      sandbox: e.PAYMENT_SANDBOX,
+      /** Unset: chosen by the server key (SB- keys → Midtrans's sandbox). */
+      midtransApiUrl: e.MIDTRANS_API_URL?.replace(/\/+$/, ""),
+      midtransSnapUrl: e.MIDTRANS_SNAP_URL?.replace(/\/+$/, ""),
+      xenditApiUrl: (e.XENDIT_API_URL ?? "https://api.xendit.co").replace(/\/+$/, ""),
+      dokuApiUrl: (e.DOKU_API_URL ?? "https://api.doku.com").replace(/\/+$/, ""),
+      ipaymuApiUrl: (e.IPAYMU_API_URL ?? "https://my.ipaymu.com").replace(/\/+$/, ""),
+    },
   };
 }
 

@@ -30,7 +30,8 @@ async function main(args: string[]) {
       const handle = await openData(config);
       const summary = await seedDemo(handle.db, config);
       handle.close();
-      const { server } = await startServer(config);
+      // The demo pays through the offline sandbox gateway (PAYMENTS.md); `serve` never does unless asked.
+      const { server } = await startServer({ ...config, payments: { ...config.payments, sandbox: true } });
       console.log(summary);
       console.log(`Kasih demo is listening on ${config.appOrigin} (bound to ${server.hostname}:${server.port})`);
       return;

@@ -24,8 +24,15 @@ export const payments = sqliteTable(
     details: text("details", { mode: "json" }).$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
     paidAt: timestamp("paid_at"),
+    /** When a pending payment stops being payable (PAYMENTS.md: 24 hours, QRIS 30 minutes). */
+    expiresAt: timestamp("expires_at"),
+    /**
+     * The random id of the confirmation that moved this payment to paid. The plan change in the
+     * same batch is conditional on it, so two notifications arriving together extend the plan once.
+     */
+    activationId: text("activation_id"),
   },
-  (t) => [uniqueIndex("payments_gateway_order_unique").on(t.gateway, t.gatewayOrderId), index("payments_user_idx").on(t.userId, t.createdAt)],
+  (t) => [uniqueIndex("payments_gateway_order_unique").on(t.gateway, t.gatewayOrderId), index("payments_user_idx").on(t.userId, t.createdAt), index("payments_pending_expiry_idx").on(t.status, t.expiresAt)],
 );
 
 export const subscriptions = sqliteTable(

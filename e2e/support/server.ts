@@ -27,6 +27,8 @@ export interface RunningServer {
   origin: string;
   dataDir: string;
   process: Subprocess;
+  /** Starts the server again on the same port and data (after it stopped or was killed). */
+  restart(): Promise<void>;
   /** Runs a CLI command (e.g. ["user", "premium", email, "premium_plus"]) against the same data. */
   cli(args: string[]): Promise<string>;
   stop(): Promise<void>;
@@ -37,23 +39,29 @@ export async function startServer(options: { env?: Record<string, string>; comma
   const dataDir = mkdtempSync(join(tmpdir(), "kasih-e2e-"));
   const origin = `http://localhost:${port}`;
   const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_ORIGIN: origin, ...options.env };
-  const child = Bun.spawn([process.execPath, join(root, "src", "main.ts"), options.command ?? "serve"], { env, stdout: "pipe", stderr: "inherit", cwd: root });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    try {
-      const response = await fetch(`${origin}/healthz`);
-      if (response.ok) break;
-    } catch {
-      // not listening yet
+  const spawn = async (command: string) => {
+    const child = Bun.spawn([process.execPath, join(root, "src", "main.ts"), command], { env, stdout: "pipe", stderr: "inherit", cwd: root });
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      try {
+        const response = await fetch(`${origin}/healthz`);
+        if (response.ok) return child;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error("server did not start within 60 s");
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      await Bun.sleep(100);
     }
-    if (Date.now() > deadline) throw new Error("server did not start within 60 s");
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    await Bun.sleep(100);
-  }
-  return {
+  };
+  const running: RunningServer = {
     origin,
     dataDir,
-    process: child,
+    process: await spawn(options.command ?? "serve"),
+    async restart() {
+      // `serve`, not `demo`: the data is there already.
+      running.process = await spawn("serve");
+    },
     async cli(args) {
       const run = Bun.spawn([process.execPath, join(root, "src", "main.ts"), ...args], { env, stdout: "pipe", stderr: "pipe", cwd: root });
       const [out, err] = await Promise.all([new Response(run.stdout).text(), new Response(run.stderr).text()]);
@@ -61,9 +69,10 @@ export async function startServer(options: { env?: Record<string, string>; comma
       return out;
     },
     async stop() {
-      child.kill();
-      await child.exited;
+      running.process.kill();
+      await running.process.exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return running;
 }

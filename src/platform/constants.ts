@@ -78,3 +78,21 @@ export const SWIPE_GESTURE = { thresholdPx: 60, callbackMs: 150, rotationDegPerP
  * (docs/decisions/0086-ad-slots-and-revenue.md).
  */
 export const MAX_EVENT_REVENUE_MICROS = 100_000;
+
+/** Payments (PAYMENTS.md; docs/decisions/0088-payments-and-money-invariants.md). */
+export const PAYMENT_PERIOD_MS = 30 * 24 * 60 * 60_000;
+/** How long a pending payment may be paid: 24 hours, QRIS 30 minutes. */
+export const PAYMENT_TTL_MS = { default: 24 * 60 * 60_000, qris: 30 * 60_000 } as const;
+/**
+ * A pending payment is marked expired only this long after its expiry, so a notification for a
+ * payment made in its last second, delivered late, still finds it pending.
+ */
+export const PAYMENT_EXPIRY_GRACE_MS = 15 * 60_000;
+/** Each call to a gateway gives up after this long: the member hears 'Payment Failed' within 10 s. */
+export const GATEWAY_TIMEOUT_MS = 8_000;
+/** Payments a member may start in an hour (each one is a charge at the gateway). */
+export const PAYMENT_CREATIONS_PER_HOUR = 20;
+/** After 'Payment Successful!' the page reloads by itself (spec point 9). */
+export const PAYMENT_RELOAD_MS = 2000;
+/** How often the payment dialog asks for the payment's status, besides the live connection. */
+export const PAYMENT_POLL_MS = 3000;

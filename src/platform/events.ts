@@ -10,7 +10,8 @@ export interface AppEvents {
   "match.created": { matchId: string; userIds: [string, string] };
   "match.removed": { matchId: string; userIds: [string, string] };
   "user.blocked": { blockerId: string; blockedId: string };
-  "plan.changed": { userId: string };
+  /** A payment made the member Premium (PAYMENTS.md): their open pages get premium_activated. */
+  "plan.changed": { userId: string; plan: "free" | "premium" | "premium_plus"; planExpiresAt: Date | null; paymentId: string };
 }
 
 type Listener<T> = (payload: T) => void;

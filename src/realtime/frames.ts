@@ -51,4 +51,6 @@ export type ServerFrame =
   | { type: "ice_candidate"; matchId: string; candidate: z.infer<typeof candidate> }
   | { type: "call_decline"; matchId: string }
   | { type: "call_ended"; matchId: string; reason: CallEndReason }
-  | { type: "error"; message: string; matchId?: string; frame?: string };
+  | { type: "error"; message: string; matchId?: string; frame?: string }
+  /** A payment made the member Premium (PAYMENTS.md): open pages show it and reload. */
+  | { type: "premium_activated"; plan: "free" | "premium" | "premium_plus"; planExpiresAt: string | null; paymentId: string };

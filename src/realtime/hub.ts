@@ -24,7 +24,7 @@ export type RealtimeSocket = ServerWebSocket<SocketData>;
 
 type Envelope =
   /** Deliver `frame` (a JSON text) to every socket of these users. */
-  | { t: "send"; users: string[]; frame: string; delivered?: { senderId: string; matchId: string; messageId: string } }
+  | { t: "send"; users: string[]; frame: string; delivered?: { senderId: string; matchId: string; messageId: string }; planChanged?: true }
   /** Close a user's sockets: all of them, or those of the given sessions. */
   | { t: "close"; user: string; sessions: string[] | null; code: number; reason: string }
   /** A match ended: drop it from the sockets' authorizations and tell the two people. */
@@ -81,6 +81,7 @@ export class RealtimeHub {
     if (frame.type === "new_message" && frame.message.kind === "text") {
       envelope.delivered = { senderId: frame.message.senderId, matchId: frame.matchId, messageId: frame.message.id };
     }
+    if (frame.type === "premium_activated") envelope.planChanged = true;
     this.#publish(envelope);
   }
 
@@ -121,7 +122,11 @@ export class RealtimeHub {
         for (const userId of envelope.users) {
           const set = this.#sockets.get(userId);
           if (set === undefined) continue;
-          for (const ws of set) ws.send(envelope.frame);
+          for (const ws of set) {
+            // A new plan counts for this socket's next message at once, not after the cached read expires.
+            if (envelope.planChanged) ws.data.sender = null;
+            ws.send(envelope.frame);
+          }
           if (envelope.delivered !== undefined && userId !== envelope.delivered.senderId) deliveredToRecipient = true;
         }
         // "Delivered": the recipient had a page open when the message arrived (decision 0071).

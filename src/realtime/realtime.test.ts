@@ -103,6 +103,16 @@ describe("GET /ws handshake", () => {
 });
 
 describe("frames", () => {
+  test("a payment that makes a member Premium reaches every open page of theirs as premium_activated", async () => {
+    const user = await app.registerUser();
+    const [first, second] = [await connect(user.cookie), await connect(user.cookie)];
+    const planExpiresAt = new Date("2026-12-22T03:00:00Z");
+    app.deps.events.emit("plan.changed", { userId: user.id, plan: "premium_plus", planExpiresAt, paymentId: "pay-1" });
+    const expected = { type: "premium_activated", plan: "premium_plus", planExpiresAt: planExpiresAt.toISOString(), paymentId: "pay-1" };
+    expect(await first.next("premium_activated")).toEqual(expected as never);
+    expect(await second.next("premium_activated")).toEqual(expected as never);
+  });
+
   test("send_message delivers new_message to the other person at once and stores it", async () => {
     const { a, b, matchId } = await pair();
     const sa = await connect(a.cookie);

@@ -64,6 +64,9 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     }),
     deps.events.on("user.deleted", ({ userId }) => hub.closeUser(userId, null)),
     deps.events.on("match.removed", ({ matchId, userIds }) => hub.forgetMatch(matchId, userIds)),
+    deps.events.on("plan.changed", ({ userId, plan, planExpiresAt, paymentId }) =>
+      hub.sendToUsers([userId], { type: "premium_activated", plan, planExpiresAt: planExpiresAt?.toISOString() ?? null, paymentId }),
+    ),
   ];
 
   /** Matches closed by a ban that the sweep already announced (see sweepSessions). */

@@ -3,6 +3,7 @@
  * method, gateway, status and times, and the totals of paid revenue. Read by both
  * GET /api/admin/payments and the /admin/payments page.
  */
+import { expireStalePayments } from "../../payments/payments.service";
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../../app-env";
 import { payments, users, PAYMENT_METHODS, PAYMENT_STATUSES } from "../../../../db/schema";
@@ -30,7 +31,9 @@ export interface PaymentTotals {
   paidCount: number;
 }
 
-export async function listPayments(deps: Pick<AppDeps, "db">, query: PaymentListQuery) {
+export async function listPayments(deps: Pick<AppDeps, "db" | "clock">, query: PaymentListQuery) {
+  // Pending payments past their expiry show as expired here too (docs/decisions/0088).
+  await expireStalePayments(deps);
   const where = query.status === "all" ? undefined : eq(payments.status, query.status);
   const [rows, [total], [totals]] = await Promise.all([
     deps.db

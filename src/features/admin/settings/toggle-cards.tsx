@@ -14,6 +14,8 @@ export interface ToggleState {
   /** GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set in the environment. */
   googleConfigured: boolean;
   googleRedirectUri: string;
+  /** The offline sandbox gateway takes payments while no real gateway is enabled (PAYMENTS.md). */
+  sandbox: boolean;
 }
 
 export async function loadToggleState(deps: Pick<AppDeps, "db" | "config">): Promise<ToggleState> {
@@ -26,6 +28,7 @@ export async function loadToggleState(deps: Pick<AppDeps, "db" | "config">): Pro
     googleAuth: await toggleOn(db, "google_auth"),
     googleConfigured: deps.config.google !== undefined,
     googleRedirectUri: `${deps.config.appOrigin}/api/auth/google/callback`,
+    sandbox: deps.config.payments.sandbox,
   };
 }
 
@@ -58,8 +61,9 @@ export function ToggleCards({ state }: { state: ToggleState }) {
         <div className="admin-switch-list">
           {(["ipaymu", "doku", "midtrans", "xendit"] as const).map((gateway) => {
             const { enabled, hasKeys } = state.gateways[gateway];
-            // Spec point 2: a gateway without working keys reads 'Invalid credentials - using demo mode'.
-            const note = hasKeys ? undefined : gateway === "midtrans" ? t("admin.toggles.midtransDemo") : t("admin.toggles.keysMissing");
+            // Spec point 2 / PAYMENTS.md: Midtrans without working keys reads 'Invalid credentials -
+            // using demo mode' while the sandbox takes the payments; with no sandbox, keys are missing.
+            const note = hasKeys ? undefined : gateway === "midtrans" && state.sandbox ? t("admin.toggles.midtransDemo") : t("admin.toggles.keysMissing");
             return (
               <SettingSwitch
                 key={gateway}

@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { requireUser } from "../../middleware/guards";
-import { enabledPaymentMethods } from "./payment-methods";
+import { offeredPaymentMethods } from "./payment-methods";
 
 /** GET /api/payment/methods (signed-in members): what the payment method dialog offers. */
 export function paymentMethodsRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().use("/payment/methods", requireUser).get("/payment/methods", async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json({ methods: await enabledPaymentMethods(deps.db) });
+    return c.json({ methods: await offeredPaymentMethods(deps) });
   });
 }

@@ -1,0 +1,108 @@
+/**
+ * What the payment service asks of a gateway (PAYMENTS.md). Each gateway is a thin `fetch` client
+ * written from its own API documentation; the service never sees a gateway's wire format, and a
+ * gateway never touches the database.
+ */
+import type { PaymentMethod } from "../payment-methods";
+
+export const GATEWAY_NAMES = ["midtrans", "xendit", "doku", "ipaymu", "sandbox"] as const;
+export type GatewayName = (typeof GATEWAY_NAMES)[number];
+
+/** The banks of a bank transfer (spec point 9), as the payment creation response names them. */
+export const BANKS = ["BCA", "Mandiri", "BNI", "BRI"] as const;
+export type Bank = (typeof BANKS)[number];
+
+/** A charge for one payment. Amounts are whole rupiah; the currency is always IDR. */
+export interface ChargeRequest {
+  /** Our payment id: the order / reference / invoice id the gateway echoes back. */
+  orderId: string;
+  amount: number;
+  method: PaymentMethod;
+  /** The bank of a bank transfer; null for the other methods. */
+  bank: Bank | null;
+  /** What the payer sees on the gateway's page and statement, e.g. "Kasih Premium Plus (30 days)". */
+  itemName: string;
+  customer: { firstName: string; lastName: string; email: string };
+  /** When the payment stops being payable; the gateway is told so it refuses later payments. */
+  expiresAt: Date;
+  /** Absolute URL of POST /api/payment/notify/{gateway} on this server. */
+  notifyUrl: string;
+  /** Absolute URL the hosted page sends the payer back to when done. */
+  returnUrl: string;
+  /** Aborts a slow gateway (the service gives each call a few seconds). */
+  signal: AbortSignal;
+}
+
+/** What the payer needs to pay, as the gateway answered. */
+export interface ChargeResult {
+  /**
+   * What this gateway's notifications and status calls name the payment by (opaque to the
+   * service; unique per gateway). Usually the order id; Xendit names it by its own id.
+   */
+  gatewayOrderId: string;
+  /** The gateway's hosted page (card, or a gateway that only has one), else null. */
+  paymentUrl: string | null;
+  /** The QRIS string to draw as a QR image, for `qris`. */
+  qrCode: string | null;
+  /** The virtual account (or Mandiri bill key) to transfer to, for `bank`. */
+  virtualAccount: string | null;
+  /** The code the payer's bank asks for with the account (Mandiri's biller code), else null. */
+  bankCode?: string | null;
+  /** The gateway's own expiry when it told us one. */
+  expiresAt: Date | null;
+}
+
+export type GatewayOutcome = "paid" | "pending" | "failed" | "expired" | "cancelled";
+
+/** A payment's state as the gateway itself reports it. */
+export interface GatewayStatus {
+  gatewayOrderId: string;
+  outcome: GatewayOutcome;
+  /** Whole rupiah, as the gateway holds it (checked against the payment before activation). */
+  amount: number;
+  currency: string;
+}
+
+/** A notification as it arrived: the raw body, because signatures cover the exact bytes. */
+export interface NotificationInput {
+  headers: Headers;
+  rawBody: string;
+  /** The request path, e.g. "/api/payment/notify/doku" (DOKU signs it). */
+  path: string;
+  signal: AbortSignal;
+}
+
+export type NotificationResult =
+  /** The signature or token is missing or wrong: 401, nothing changes. */
+  | { kind: "unauthorized" }
+  /** The body does not name a payment this gateway could send: 400, nothing changes. */
+  | { kind: "malformed" }
+  /**
+   * Verified. `status` is what the gateway says NOW (re-queried where PAYMENTS.md says so), never
+   * the notification's own claim; `reportedAmount` is the amount the notification carried, if any.
+   */
+  | { kind: "verified"; status: GatewayStatus; reportedAmount: number | null };
+
+export interface GatewayClient {
+  readonly name: GatewayName;
+  /** The methods this gateway can take (googlepay only where it charges a wallet token). */
+  readonly methods: readonly PaymentMethod[];
+  create(request: ChargeRequest): Promise<ChargeResult>;
+  /** Verifies a notification by the gateway's own rule, in constant time, then re-checks it. */
+  readNotification(input: NotificationInput): Promise<NotificationResult>;
+  /** The payment's status now, asked of the gateway. */
+  status(gatewayOrderId: string, signal: AbortSignal): Promise<GatewayStatus>;
+  /** The wallet path: charges a wallet token; only the gateway's answer counts. */
+  chargeWallet?(gatewayOrderId: string, token: string, signal: AbortSignal): Promise<GatewayStatus>;
+}
+
+/** A gateway refused, failed or did not answer; `message` is safe to show the member. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = "GatewayError";
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * POST /api/payment/notify/{gateway} (PAYMENTS.md 'Notifications'): each gateway's notification
+ * is verified by that gateway's own rule and re-checked with it, then applied once.
+ *
+ *   bad or missing signature → 401, nothing changes     unknown order → 404
+ *   amount or currency differs → 400, payment failed     already applied → 200, nothing changes
+ *   the gateway cannot be asked now → 503, so it sends the notification again later
+ */
+import type { AppDeps } from "../../app-env";
+import { applyGatewayStatus } from "./activation";
+import { gatewayNamed } from "./gateway-choice";
+import { GATEWAY_NAMES, GatewayError, type GatewayName, type NotificationInput } from "./gateways/gateway";
+import { GATEWAY_TIMEOUT_MS } from "../../platform/constants";
+
+type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer">;
+
+export interface NotificationAnswer {
+  status: 200 | 400 | 401 | 404 | 503;
+  message: string;
+}
+
+export function isGatewayName(value: string): value is GatewayName {
+  return (GATEWAY_NAMES as readonly string[]).includes(value);
+}
+
+export async function handleNotification(deps: Deps, name: GatewayName, input: Omit<NotificationInput, "signal">): Promise<NotificationAnswer> {
+  const gateway = await gatewayNamed(deps, name);
+  if (gateway === null) return { status: 404, message: "Unknown gateway" };
+  let result;
+  try {
+    result = await gateway.readNotification({ ...input, signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS) });
+  } catch (error) {
+    console.error(`payments: ${name} notification could not be re-checked: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
+    return { status: 503, message: "Payment status could not be confirmed" };
+  }
+  if (result.kind === "unauthorized") return { status: 401, message: "Invalid signature" };
+  if (result.kind === "malformed") return { status: 400, message: "Invalid notification" };
+  const applied = await applyGatewayStatus(deps, name, result.status, result.reportedAmount);
+  switch (applied.kind) {
+    case "unknown":
+      return { status: 404, message: "Payment not found" };
+    case "amount_mismatch":
+      return { status: 400, message: "Invalid amount" };
+    default:
+      return { status: 200, message: "OK" };
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The payments calls of signed-in members (PAYMENTS.md 'Calls') and the gateways' notifications.
+ * One code path per route: the rules are in the service, activation and notification modules.
+ */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { zValidator } from "@hono/zod-validator";
+import type { AppDeps, AppEnv } from "../../app-env";
+import { currentUser, requireUser } from "../../middleware/guards";
+import { invalidInput } from "../../middleware/invalid-input";
+import { RateLimiter } from "../../middleware/rate-limit";
+import { PAYMENT_CREATIONS_PER_HOUR } from "../../platform/constants";
+import { handleNotification, isGatewayName } from "./notifications";
+import { PAYMENT_MESSAGES, paymentCreateBody, subscriptionBody, walletActivateBody } from "./payments.schemas";
+import { createPayment, createSubscription, paymentOf, paymentsOf } from "./payments.service";
+import { activateWithWallet } from "./wallet";
+
+/** Notifications are small JSON or form bodies; anything larger is refused before it is read. */
+const NOTIFICATION_MAX_BYTES = 64 * 1024;
+
+export function paymentsRoutes(deps: AppDeps) {
+  const creations = new RateLimiter(PAYMENT_CREATIONS_PER_HOUR, 60 * 60_000, () => deps.clock.now().getTime());
+  return new Hono<AppEnv>()
+    .use("/subscription", requireUser)
+    .use("/subscription/*", requireUser)
+    .use("/payment/create", requireUser)
+    .use("/payments", requireUser)
+    .post("/subscription", zValidator("json", subscriptionBody, invalidInput(PAYMENT_MESSAGES.invalidBody)), async (c) => {
+      const result = await createSubscription(deps, currentUser(c), c.req.valid("json"));
+      return result.ok ? c.json(result.value, 201) : c.json({ message: result.message }, result.status);
+    })
+    .post("/payment/create", zValidator("json", paymentCreateBody, invalidInput(PAYMENT_MESSAGES.invalidBody)), async (c) => {
+      const user = currentUser(c);
+      if (!creations.hit(user.id)) {
+        c.header("Retry-After", String(creations.retryAfterSeconds(user.id)));
+        return c.json({ message: PAYMENT_MESSAGES.tooMany }, 429);
+      }
+      const result = await createPayment(deps, user, c.req.valid("json"));
+      c.header("Cache-Control", "no-store");
+      return result.ok ? c.json(result.value, 201) : c.json({ message: result.message }, result.status);
+    })
+    .get("/payments", async (c) => {
+      c.header("Cache-Control", "no-store");
+      return c.json(await paymentsOf(deps, currentUser(c).id));
+    })
+    .post("/subscription/activate/:paymentId", zValidator("json", walletActivateBody, invalidInput(PAYMENT_MESSAGES.walletFailed)), async (c) => {
+      const result = await activateWithWallet(deps, currentUser(c).id, c.req.param("paymentId"), c.req.valid("json").paymentToken);
+      return result.ok ? c.json(result.value) : c.json({ message: result.message }, result.status);
+    })
+    .post("/payment/notify/:gateway", bodyLimit({ maxSize: NOTIFICATION_MAX_BYTES, onError: (c) => c.json({ message: "Notification too large" }, 413) }), async (c) => {
+      const name = c.req.param("gateway");
+      if (!isGatewayName(name)) return c.json({ message: "Unknown gateway" }, 404);
+      const answer = await handleNotification(deps, name, { headers: c.req.raw.headers, rawBody: await c.req.text(), path: c.req.path });
+      return c.json({ message: answer.message }, answer.status);
+    })
+    .get("/payment/:paymentId", requireUser, async (c) => {
+      c.header("Cache-Control", "no-store");
+      const payment = await paymentOf(deps, currentUser(c).id, c.req.param("paymentId"));
+      return payment === null ? c.json({ message: PAYMENT_MESSAGES.notFound }, 404) : c.json(payment);
+    });
+}

@@ -1,0 +1,228 @@
+/**
+ * Subscriptions and payments of a member (PAYMENTS.md 'Calls'). The server owns the price table;
+ * a payment is stored before its gateway is called, so a gateway that fails or never answers
+ * leaves a `failed` payment (or one that expires), never a half-made one that stays pending.
+ */
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import { payments, subscriptions } from "../../../db/schema";
+import type { AppDeps } from "../../app-env";
+import { newId } from "../../platform/ids";
+import { GATEWAY_TIMEOUT_MS, PAYMENT_EXPIRY_GRACE_MS, PAYMENT_TTL_MS, PLAN_PRICES_IDR } from "../../platform/constants";
+import type { SessionUser } from "../auth/session";
+import { hasPremiumPlus } from "../premium/plan-rules";
+import { enabledPaymentMethods, PAYMENT_METHODS, type PaymentMethod } from "./payment-methods";
+import { activeGateways, gatewayForMethod } from "./gateway-choice";
+import { BANKS, GatewayError, type Bank, type ChargeResult } from "./gateways/gateway";
+import { GATEWAY_UNAVAILABLE } from "./gateways/http";
+import { isBank, PAYMENT_MESSAGES, type BankInstructionsJson, type PaidPlan, type PaymentCreatedJson, type PaymentJson, type PaymentStatus } from "./payments.schemas";
+
+type Deps = Pick<AppDeps, "db" | "config" | "clock">;
+type Member = Pick<SessionUser, "id" | "email" | "firstName" | "lastName" | "plan" | "planExpiresAt" | "isAdmin">;
+
+export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 429 | 502 | 503; message: string };
+
+const fail = (status: 400 | 404 | 429 | 502 | 503, message: string) => ({ ok: false, status, message }) as const;
+
+export function isPaidPlan(value: unknown): value is PaidPlan {
+  return typeof value === "string" && Object.hasOwn(PLAN_PRICES_IDR, value);
+}
+
+function isPaymentMethod(value: unknown): value is PaymentMethod {
+  return typeof value === "string" && (PAYMENT_METHODS as readonly string[]).includes(value);
+}
+
+/** What the payer's statement and the gateway's page call the purchase. */
+export function itemName(plan: PaidPlan): string {
+  return plan === "premium_plus" ? "Kasih Premium Plus (30 days)" : "Kasih Premium Monthly (30 days)";
+}
+
+/**
+ * POST /api/subscription: checks the plan and its price against the server's table and records
+ * the member's intent. A member who opens the plans again gets their open request back instead of
+ * a new row each time.
+ */
+export async function createSubscription(deps: Deps, member: Member, body: { planType?: unknown; amount?: unknown; currency?: unknown }) {
+  if (!isPaidPlan(body.planType)) return fail(400, PAYMENT_MESSAGES.invalidPlan);
+  // A number or its decimal text ("49000"), in IDR (the default when the client names none).
+  const amount = typeof body.amount === "string" && /^\d+$/.test(body.amount) ? Number(body.amount) : body.amount;
+  if (amount !== PLAN_PRICES_IDR[body.planType] || (body.currency ?? "IDR") !== "IDR") return fail(400, PAYMENT_MESSAGES.invalidAmount);
+  const plan = body.planType;
+  const open = and(eq(subscriptions.userId, member.id), eq(subscriptions.plan, plan), eq(subscriptions.status, "pending"), sql`${subscriptions.paymentId} IS NULL`);
+  const [existing] = await deps.db.select({ id: subscriptions.id }).from(subscriptions).where(open).limit(1);
+  const subscriptionId = existing?.id ?? newId();
+  if (existing === undefined) await deps.db.insert(subscriptions).values({ id: subscriptionId, userId: member.id, plan, status: "pending", createdAt: deps.clock.now() });
+  return { ok: true, value: { subscriptionId, planType: plan, amount: PLAN_PRICES_IDR[plan], currency: "IDR", status: "pending" as const } } as const;
+}
+
+/** Bank Indonesia's bank codes, shown with a bank transfer's virtual account. */
+const BANK_CODES: Record<Bank, string> = { BCA: "014", Mandiri: "008", BNI: "009", BRI: "002" };
+
+function bankInstructions(bank: Bank, virtualAccount: string, accountHolder: string, bankCode?: string | null): BankInstructionsJson {
+  return { bank_name: bank, bank_code: bankCode ?? BANK_CODES[bank], virtual_account: virtualAccount, account_holder: accountHolder };
+}
+
+/** The account holder a transfer shows: the merchant's name at the gateway. */
+const ACCOUNT_HOLDER = "Kasih";
+
+/**
+ * POST /api/payment/create. Bad input changes nothing (PAYMENTS.md's 400s); then the payment and
+ * its subscription are stored together, and only then is the gateway asked, with a time limit.
+ */
+export async function createPayment(
+  deps: Deps,
+  member: Member,
+  body: { plan?: unknown; paymentMethod?: unknown; bank?: unknown },
+): Promise<ServiceResult<PaymentCreatedJson>> {
+  const now = deps.clock.now();
+  if (!isPaidPlan(body.plan)) return fail(400, PAYMENT_MESSAGES.invalidPlan);
+  const plan = body.plan;
+  if (!isPaymentMethod(body.paymentMethod) || !(await enabledPaymentMethods(deps.db)).includes(body.paymentMethod)) return fail(400, PAYMENT_MESSAGES.methodNotAvailable);
+  const method = body.paymentMethod;
+  // Premium Plus already has everything Premium gives (spec point 9): no one pays twice for it.
+  if (plan === "premium" && hasPremiumPlus(member, now)) return fail(400, PAYMENT_MESSAGES.planIncluded);
+  const gateways = await activeGateways(deps);
+  if (gateways.length === 0) return fail(503, PAYMENT_MESSAGES.notConfigured);
+  const gateway = gatewayForMethod(gateways, method);
+  if (gateway === null) return fail(400, PAYMENT_MESSAGES.methodNotAvailable);
+  const requestedBank = body.bank ?? "BCA";
+  if (!isBank(requestedBank)) return fail(400, PAYMENT_MESSAGES.invalidBank);
+  const bank: Bank | null = method === "bank" ? requestedBank : null;
+
+  const paymentId = newId();
+  const amount = PLAN_PRICES_IDR[plan];
+  const expiresAt = new Date(now.getTime() + (method === "qris" ? PAYMENT_TTL_MS.qris : PAYMENT_TTL_MS.default));
+  await deps.db.batch([
+    deps.db.insert(payments).values({ id: paymentId, userId: member.id, plan, amount, currency: "IDR", method, gateway: gateway.name, gatewayOrderId: paymentId, status: "pending", details: {}, createdAt: now, expiresAt }),
+    // The member's open subscription request for this plan becomes this payment's; without one
+    // (a client that skipped POST /api/subscription) the payment gets its own.
+    deps.db.run(sql`UPDATE subscriptions SET payment_id = ${paymentId} WHERE id = (
+      SELECT id FROM subscriptions WHERE user_id = ${member.id} AND plan = ${plan} AND status = 'pending' AND payment_id IS NULL ORDER BY created_at DESC LIMIT 1)`),
+    deps.db.run(sql`INSERT INTO subscriptions (id, user_id, plan, status, payment_id, created_at)
+      SELECT ${newId()}, ${member.id}, ${plan}, 'pending', ${paymentId}, ${now.getTime()}
+      WHERE NOT EXISTS (SELECT 1 FROM subscriptions WHERE payment_id = ${paymentId})`),
+  ]);
+
+  let charge: ChargeResult;
+  try {
+    charge = await gateway.create({
+      orderId: paymentId,
+      amount,
+      method,
+      bank,
+      itemName: itemName(plan),
+      customer: { firstName: member.firstName, lastName: member.lastName, email: member.email },
+      expiresAt,
+      notifyUrl: `${deps.config.appOrigin}/api/payment/notify/${gateway.name}`,
+      returnUrl: `${deps.config.appOrigin}/settings`,
+      signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const message = error instanceof GatewayError ? error.message : GATEWAY_UNAVAILABLE;
+    console.error(`payments: ${gateway.name} refused payment ${paymentId}: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
+    await markUnpaid(deps, paymentId, "failed", { error: message });
+    return fail(502, message);
+  }
+
+  const instructions = method === "bank" && bank !== null && charge.virtualAccount !== null ? bankInstructions(bank, charge.virtualAccount, ACCOUNT_HOLDER, charge.bankCode) : null;
+  const shownExpiry = charge.expiresAt !== null && charge.expiresAt < expiresAt ? charge.expiresAt : expiresAt;
+  const details = { paymentUrl: charge.paymentUrl, qrCode: charge.qrCode, bankInstructions: instructions };
+  await deps.db
+    .update(payments)
+    .set({ gatewayOrderId: charge.gatewayOrderId, details, expiresAt: shownExpiry })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "pending")));
+  return {
+    ok: true,
+    value: {
+      paymentId,
+      status: "pending",
+      paymentUrl: charge.paymentUrl,
+      qrCode: charge.qrCode,
+      googlePayToken: null,
+      bankInstructions: instructions,
+      bankOptions: method === "bank" ? BANKS.map((option) => (instructions !== null && option === bank ? instructions : bankInstructions(option, "", ACCOUNT_HOLDER))) : null,
+      expiresAt: shownExpiry.toISOString(),
+      plan,
+      amount,
+      method,
+      gateway: gateway.name,
+    },
+  };
+}
+
+/** Moves a pending payment to a final unpaid status; a paid one never goes back (PAYMENTS.md). */
+export async function markUnpaid(deps: Pick<Deps, "db">, paymentId: string, status: "failed" | "expired" | "cancelled", details?: Record<string, unknown>) {
+  const set = details === undefined ? { status } : { status, details: sql`json_patch(${payments.details}, ${JSON.stringify(details)})` };
+  const result = await deps.db.update(payments).set(set).where(and(eq(payments.id, paymentId), eq(payments.status, "pending")));
+  return result.rowsAffected > 0;
+}
+
+/**
+ * Marks pending payments expired once their expiry and its grace have passed. Run when payments
+ * are read (a member's, the admin list), through the (status, expires_at) index: no job needed.
+ */
+export async function expireStalePayments(deps: Pick<Deps, "db" | "clock">) {
+  const cutoff = new Date(deps.clock.now().getTime() - PAYMENT_EXPIRY_GRACE_MS);
+  await deps.db
+    .update(payments)
+    .set({ status: "expired" })
+    .where(and(eq(payments.status, "pending"), lt(payments.expiresAt, cutoff)));
+}
+
+const paymentColumns = {
+  paymentId: payments.id,
+  status: payments.status,
+  plan: payments.plan,
+  amount: payments.amount,
+  currency: payments.currency,
+  method: payments.method,
+  gateway: payments.gateway,
+  createdAt: payments.createdAt,
+  paidAt: payments.paidAt,
+  expiresAt: payments.expiresAt,
+};
+
+interface PaymentRow {
+  paymentId: string;
+  status: PaymentStatus;
+  plan: PaidPlan;
+  amount: number;
+  currency: string;
+  method: string;
+  gateway: string;
+  createdAt: Date;
+  paidAt: Date | null;
+  expiresAt: Date | null;
+}
+
+function paymentJson(row: PaymentRow): PaymentJson {
+  return {
+    paymentId: row.paymentId,
+    status: row.status,
+    plan: row.plan,
+    amount: row.amount,
+    currency: row.currency,
+    method: row.method,
+    gateway: row.gateway,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** GET /api/payment/{id}: the member's own payment, or null (another member's id reads as unknown). */
+export async function paymentOf(deps: Pick<Deps, "db" | "clock">, userId: string, paymentId: string): Promise<PaymentJson | null> {
+  await expireStalePayments(deps);
+  const [row] = await deps.db
+    .select(paymentColumns)
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)))
+    .limit(1);
+  return row === undefined ? null : paymentJson(row);
+}
+
+/** GET /api/payments and Settings: the member's payments, newest first. */
+export async function paymentsOf(deps: Pick<Deps, "db" | "clock">, userId: string, limit = 50): Promise<PaymentJson[]> {
+  await expireStalePayments(deps);
+  const rows = await deps.db.select(paymentColumns).from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(limit);
+  return rows.map(paymentJson);
+}

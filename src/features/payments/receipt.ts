@@ -1,0 +1,70 @@
+/**
+ * The receipt mail of a paid payment (PAYMENTS.md), in the member's language: what was bought,
+ * for how much, by which method, the payment reference, and until when the plan runs.
+ */
+import { eq } from "drizzle-orm";
+import { payments } from "../../../db/schema";
+import type { AppDeps } from "../../app-env";
+import { translator, type Lang } from "../../i18n";
+import { createMailer, type MailMessage } from "../mail/mailer";
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+
+export interface ReceiptFacts {
+  paymentId: string;
+  plan: string;
+  amount: number;
+  method: string;
+  paidAt: Date;
+  planExpiresAt: Date | null;
+}
+
+/** Dates and money as an Indonesian reader expects them (Jakarta time), or in English. */
+function formatters(lang: Lang) {
+  const locale = lang === "id" ? "id-ID" : "en-GB";
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "Asia/Jakarta" });
+  return { date: (value: Date) => `${date.format(value)} WIB`, money: (amount: number) => `Rp ${new Intl.NumberFormat(lang === "id" ? "id-ID" : "en-US").format(amount)}` };
+}
+
+export function receiptMail(lang: Lang, to: string, firstName: string, facts: ReceiptFacts, settingsUrl: string): MailMessage {
+  const t = translator(lang);
+  const f = formatters(lang);
+  const planName = t(`plans.names.${facts.plan}`);
+  const rows: [string, string][] = [
+    [t("mail.receipt.plan"), planName],
+    [t("mail.receipt.amount"), f.money(facts.amount)],
+    [t("mail.receipt.method"), t(`plans.payment.methods.${facts.method}.label`)],
+    [t("mail.receipt.paidAt"), f.date(facts.paidAt)],
+    [t("mail.receipt.activeUntil"), facts.planExpiresAt === null ? t("mail.receipt.noEnd") : f.date(facts.planExpiresAt)],
+    [t("mail.receipt.reference"), facts.paymentId],
+  ];
+  const subject = t("mail.receipt.subject", { plan: planName });
+  const greeting = t("mail.greeting", { name: firstName });
+  const intro = t("mail.receipt.intro", { plan: planName });
+  const text = [greeting, "", intro, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", t("mail.receipt.manage"), settingsUrl, "", t("mail.signature")].join("\n");
+  const html = `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#faf7f5;font-family:Arial,Helvetica,sans-serif;color:#2b2130">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
+<p style="font-size:20px;font-weight:bold;color:#b4235a;margin:0 0 16px">Kasih</p>
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(intro)}</p>
+<table style="width:100%;border-collapse:collapse;margin:16px 0">${rows
+    .map(([label, value]) => `<tr><td style="padding:8px 0;border-bottom:1px solid #eee;color:#6b5f6f">${escapeHtml(label)}</td><td style="padding:8px 0;border-bottom:1px solid #eee;text-align:right;font-weight:bold">${escapeHtml(value)}</td></tr>`)
+    .join("")}</table>
+<p style="font-size:13px;color:#6b5f6f">${escapeHtml(t("mail.receipt.manage"))} <a href="${escapeHtml(settingsUrl)}" style="color:#b4235a">${escapeHtml(settingsUrl)}</a></p>
+<p>${escapeHtml(t("mail.signature")).replace(/\n/g, "<br>")}</p>
+</div></body></html>`;
+  return { to, subject, text, html };
+}
+
+/** Sends the receipt of a payment that has just become paid. */
+export async function sendReceipt(
+  deps: Pick<AppDeps, "db" | "config" | "mailer">,
+  member: { email: string; firstName: string; language: Lang; planExpiresAt: Date | null; paymentId: string; paidAt: Date },
+) {
+  const [payment] = await deps.db.select({ plan: payments.plan, amount: payments.amount, method: payments.method }).from(payments).where(eq(payments.id, member.paymentId)).limit(1);
+  if (payment === undefined) return;
+  const mailer = deps.mailer ?? createMailer(deps.config);
+  await mailer.send(receiptMail(member.language, member.email, member.firstName, { ...payment, paymentId: member.paymentId, paidAt: member.paidAt, planExpiresAt: member.planExpiresAt }, `${deps.config.appOrigin}/settings`));
+}
