@@ -138,11 +138,15 @@ describe("Discover", () => {
       expect(await page.locator(".discover-swipes").innerText()).toBe("0 swipes left today");
       await screenshot(page, "discover-plans-en-phone");
 
-      // Choosing a plan offers the payment methods; choosing one says plainly that payments are
-      // not open yet (decision 0085); nothing is activated.
+      // Choosing a plan offers the payment methods; QRIS shows its code to scan, and 'Back'
+      // returns to the methods (paying is the payments test's: e2e/a free member pays …).
       await plans.getByRole("button", { name: "Choose Premium Plus" }).click();
-      await page.locator("dialog.payment-dialog[open]").getByRole("button", { name: "QRIS" }).click();
-      expect(await page.locator(".toast").first().innerText()).toContain("Payments are not open yet");
+      const payment = page.locator("dialog.payment-dialog[open]");
+      await payment.getByRole("button", { name: "QRIS" }).click();
+      await payment.locator(".payment-qr svg.qr-code").waitFor();
+      expect(await payment.locator(".dialog-title").innerText()).toBe("Scan to pay");
+      await payment.getByRole("button", { name: "Back" }).click();
+      await payment.getByRole("button", { name: "QRIS" }).waitFor();
     } finally {
       await browser.close();
     }

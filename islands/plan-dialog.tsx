@@ -1,6 +1,9 @@
 import { useState } from "react";
 import { Dialog } from "./components/dialog";
+import { api } from "./runtime/api";
 import { useI18n } from "./runtime/i18n-context";
+import { errorText } from "./runtime/messages";
+import { toast } from "./runtime/toast";
 import { PLAN_FEATURES, PLAN_PRICES_IDR } from "../src/platform/constants";
 import { PaymentMethodDialog } from "./payment-method-dialog";
 
@@ -31,11 +34,22 @@ export function PlanDialog({ open, onClose, onChoosePlan, currentPlan }: { open:
     setChosen(null);
     onClose();
   };
+  const [posting, setPosting] = useState<PaidPlan | null>(null);
+  // Spec point 4: choosing a plan posts a subscription, then the payment dialog opens; a failed
+  // post is an 'Error' toast (point 8) and the plans stay.
   const choose: ChoosePlan =
     onChoosePlan ??
-    ((plan) => {
-      setPaying(plan);
-      setChosen(plan);
+    (async (plan) => {
+      setPosting(plan);
+      try {
+        await api("POST", "/api/subscription", { planType: plan, amount: PLAN_PRICES_IDR[plan], currency: "IDR" });
+        setPaying(plan);
+        setChosen(plan);
+      } catch (caught) {
+        toast({ title: t("toast.error"), description: errorText(t, caught), variant: "destructive" });
+      } finally {
+        setPosting(null);
+      }
     });
   // A <dialog> closed by switching steps fires "close" too: each one ends the flow only while it
   // is the step on screen (Escape, the backdrop, Not now), never when the other step takes over.
@@ -62,13 +76,20 @@ export function PlanDialog({ open, onClose, onChoosePlan, currentPlan }: { open:
                   </li>
                 ))}
               </ul>
+              {currentPlan === plan ? <p className="plan-current">{t("plans.current")}</p> : null}
               <button
                 type="button"
                 className={`button ${plan === "premium_plus" ? "button-primary" : "button-outline"} plan-choose`}
-                disabled={currentPlan === plan}
-                onClick={() => choose(plan)}
+                // Premium Plus already includes Premium (spec point 9); the server refuses it too.
+                disabled={posting !== null || (plan === "premium" && currentPlan === "premium_plus")}
+                aria-busy={posting === plan}
+                onClick={() => void choose(plan)}
               >
-                {currentPlan === plan ? t("plans.current") : t("plans.choose", { plan: t(`plans.names.${plan}`) })}
+                {plan === "premium" && currentPlan === "premium_plus"
+                  ? t("plans.included")
+                  : currentPlan === plan
+                    ? t("plans.extend")
+                    : t("plans.choose", { plan: t(`plans.names.${plan}`) })}
               </button>
             </li>
           ))}

@@ -28,11 +28,11 @@ export function CopyButton({ value, label, item, copiedLabel }: { value: string;
 
   const copy = async () => {
     if (!(await copyText(value))) {
-      toast({ title: t("devtools.copy.failedTitle"), description: t("devtools.copy.failed"), variant: "destructive" });
+      toast({ title: t("common.copy.failedTitle"), description: t("common.copy.failed"), variant: "destructive" });
       return;
     }
     setCopied(true);
-    if (item !== undefined) toast({ title: t("devtools.copy.copiedBang"), description: t("devtools.copy.itemCopied", { item }), variant: "success" });
+    if (item !== undefined) toast({ title: t("common.copy.copiedBang"), description: t("common.copy.itemCopied", { item }), variant: "success" });
     if (timer.current !== null) clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
   };
@@ -40,7 +40,7 @@ export function CopyButton({ value, label, item, copiedLabel }: { value: string;
   return (
     <button type="button" className={`button button-small ${copied ? "button-copied" : "button-outline"}`} onClick={copy} aria-label={copied ? undefined : label} data-copy-state={copied ? "copied" : "idle"}>
       {copied ? <CheckGlyph /> : <CopyGlyph />}
-      <span aria-live="polite">{copied ? (copiedLabel ?? t("devtools.copy.copied")) : t("devtools.copy.copy")}</span>
+      <span aria-live="polite">{copied ? (copiedLabel ?? t("common.copy.copied")) : t("common.copy.copy")}</span>
     </button>
   );
 }

@@ -1,7 +1,7 @@
 import { useI18n } from "../runtime/i18n-context";
 import { toast } from "../runtime/toast";
 import type { FirebaseWebConfig } from "../../src/features/auth/firebase-client-config";
-import { copyText } from "./copy-button";
+import { copyText } from "../components/copy-button";
 import { signInHosted, signOutHosted, useHostedAuth, type HostedProvider, type HostedUser } from "./hosted-auth";
 
 export interface FirebaseTestPanelProps {
@@ -74,8 +74,8 @@ export function FirebaseTestPanel({ firebase }: FirebaseTestPanelProps) {
     const user = auth.user;
     const formatTime = (value: string | null) => (value === null ? "—" : new Date(value).toLocaleString(lang === "id" ? "id-ID" : "en-GB"));
     const copyUserData = async () => {
-      if (await copyText(JSON.stringify(user, null, 2))) toast({ title: t("devtools.copy.copiedBang"), description: t("devtools.firebaseTest.userDataCopied"), variant: "success" });
-      else toast({ title: t("devtools.copy.failedTitle"), description: t("devtools.copy.failed"), variant: "destructive" });
+      if (await copyText(JSON.stringify(user, null, 2))) toast({ title: t("common.copy.copiedBang"), description: t("devtools.firebaseTest.userDataCopied"), variant: "success" });
+      else toast({ title: t("common.copy.failedTitle"), description: t("common.copy.failed"), variant: "destructive" });
     };
     return (
       <div className="devtools-user">

@@ -1,6 +1,6 @@
 import { hydrateIslands } from "../runtime/hydrate";
 import { bindLanguageSwitchers } from "../runtime/language-switch";
-import { CopyButton } from "../devtools/copy-button";
+import { CopyButton } from "../components/copy-button";
 import { AdminAccess } from "../devtools/admin-access";
 import { FirebaseTestPanel } from "../devtools/firebase-test-panel";
 import { IntegrationPanel } from "../devtools/integration-panel";

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useT } from "../../../islands/runtime/i18n-context";
-import { CopyButton } from "../../../islands/devtools/copy-button";
+import { CopyButton } from "../../../islands/components/copy-button";
 import { Island } from "../../views/island";
 import { LanguageSwitcher, Logo } from "../../views/components";
 import type { ConfigItem, PublicValue, SetupStatus } from "./setup-status";
@@ -90,7 +90,7 @@ export function CopyValue({ label, value, item, copiedBang, testId }: { label: s
       ) : (
         <div className="devtools-copy-line">
           <code className="mono devtools-code">{value}</code>
-          <Island name="copy-button" component={CopyButton} props={{ value, label: t("devtools.copy.copyItem", { item: label }), item, copiedLabel: copiedBang ? t("devtools.copy.copiedBang") : undefined }} />
+          <Island name="copy-button" component={CopyButton} props={{ value, label: t("devtools.copy.copyItem", { item: label }), item, copiedLabel: copiedBang ? t("common.copy.copiedBang") : undefined }} />
         </div>
       )}
     </div>

@@ -10,7 +10,9 @@ import { DEFAULT_LOCATION_TEXT, MAX_PROFILE_PHOTOS, SEARCH_DISTANCE_KM } from ".
 import { AppShell, Logo } from "../../views/components";
 import { Island } from "../../views/island";
 import type { RenderPage } from "../../views/render";
-import { isPremiumActive, type SessionUser } from "../auth/session";
+import { effectivePlan, isPremiumActive, type SessionUser } from "../auth/session";
+import { PlanSummary, type PlanSummaryProps } from "../payments/plan-summary";
+import { paymentsOf } from "../payments/payments.service";
 import { findCity } from "./cities";
 import { loadOwnProfile, photoUrl, type ProfileJson } from "./profile-json";
 import { listPhotos } from "./profile.service";
@@ -224,12 +226,13 @@ function ProfilePage({ user, profile, premium, reminder }: { user: SessionUser; 
   );
 }
 
-function SettingsPage({ searchDistance }: { searchDistance: number }) {
+function SettingsPage({ searchDistance, plan }: { searchDistance: number; plan: PlanSummaryProps }) {
   const t = useT();
   return (
     <AppShell active="profile">
       <div className="settings-page">
         <PageHeader title={t("settings.title")} back="/profile" />
+        <PlanSummary {...plan} />
         <Island name="settings-panel" component={SettingsPanel} props={{ searchDistance }} />
       </div>
     </AppShell>
@@ -273,6 +276,8 @@ export function profilePages(deps: AppDeps, render: RenderPage) {
       const user = currentUser(c);
       const profile = await loadOwnProfile(deps.db, user.id);
       if (profile === null) return c.redirect("/edit-profile", 302);
-      return render(c, { title: c.get("t")("settings.title"), entry: "settings", namespaces: ["settings"] }, <SettingsPage searchDistance={profile.searchDistance ?? SEARCH_DISTANCE_KM.default} />);
+      const now = deps.clock.now();
+      const plan: PlanSummaryProps = { plan: effectivePlan(user, now), planExpiresAt: user.planExpiresAt, payments: await paymentsOf(deps, user.id), lang: c.get("lang"), plansHref: PREMIUM_HREF };
+      return render(c, { title: c.get("t")("settings.title"), entry: "settings", namespaces: ["settings"] }, <SettingsPage searchDistance={profile.searchDistance ?? SEARCH_DISTANCE_KM.default} plan={plan} />);
     });
 }
