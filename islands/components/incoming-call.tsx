@@ -28,6 +28,17 @@ function RealtimeNotices() {
           action: { label: t("realtime.open"), onClick: () => location.assign(`/chat/${encodeURIComponent(frame.matchId)}`) },
         });
       }),
+      realtime.on("premium_activated", () => {
+        // A payment finished after its dialog was closed ('Done'), or on another device: say so,
+        // and offer the reload that shows the new plan. An open payment dialog says it itself.
+        if (document.querySelector("dialog.payment-dialog[open]") !== null) return;
+        toast({
+          title: t("realtime.paymentSuccessTitle"),
+          description: t("realtime.paymentSuccessBody"),
+          variant: "success",
+          action: { label: t("realtime.paymentContinue"), onClick: () => location.reload() },
+        });
+      }),
       realtime.on("incoming_call", (frame) => setCall(frame)),
       realtime.on("call_ended", (frame) => setCall((current) => (current?.matchId === frame.matchId ? null : current))),
       realtime.on("match_removed", (frame) => setCall((current) => (current?.matchId === frame.matchId ? null : current))),
