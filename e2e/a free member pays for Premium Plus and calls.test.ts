@@ -7,11 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
+import { DEMO_PASSWORD } from "../db/seed";
 import { startServer, type RunningServer } from "./support/server";
 import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
-import { apiAs, signInContext, type Account } from "./support/accounts";
+import { apiAs, setLanguage, signInContext, signInWithPassword, type Account } from "./support/accounts";
 
-const DEMO_PASSWORD = "kasih-demo-2026";
 const MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 
 let server: RunningServer;
@@ -22,19 +22,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(email: string): Promise<Pick<Account, "cookie">> {
-  const response = await fetch(`${server.origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.origin },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return { cookie: response.headers.getSetCookie().find((value) => value.includes("kasih_session="))!.split(";")[0]! };
-}
-
-async function setLanguage(context: BrowserContext, lang: "en" | "id") {
-  await context.addCookies([{ name: "app-language", value: lang, url: server.origin }]);
-}
+const signIn = (email: string) => signInWithPassword(server.origin, email, DEMO_PASSWORD);
 
 /** Passes on people through the API until the day's free swipes are used up. */
 async function useUpSwipes(account: Pick<Account, "cookie">) {
@@ -69,7 +57,7 @@ describe("a free member pays for Premium Plus", () => {
     const { page, context } = browser;
     try {
       await signInContext(context, server.origin, daniel);
-      await setLanguage(context, "en");
+      await setLanguage(context, server.origin, "en");
       await page.goto(`${server.origin}/swipe`);
       await page.waitForSelector("[data-island=swipe-deck][data-hydrated] .swipe-card-top");
       expect(await page.locator(".discover-swipes").innerText()).toBe("0 swipes left today");
@@ -137,7 +125,7 @@ describe("a free member pays for Premium Plus", () => {
     const { page, context } = browser;
     try {
       await signInContext(context, server.origin, sarah);
-      await setLanguage(context, "id");
+      await setLanguage(context, server.origin, "id");
       await page.goto(`${server.origin}/swipe?plans=1`);
       const plans = page.locator("dialog.plan-dialog[open]");
       await plans.waitFor();

@@ -7,9 +7,9 @@
  * Bahasa Indonesia, are written to e2e/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import type { BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed";
-import { apiAs, signInContext, type Account } from "./support/accounts";
+import { apiAs, setLanguage, signInContext, signInWithPassword } from "./support/accounts";
 import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 
@@ -21,19 +21,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(email: string): Promise<Pick<Account, "cookie">> {
-  const response = await fetch(`${server.origin}/api/auth/login`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: server.origin },
-    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return { cookie: response.headers.getSetCookie().find((value) => value.includes("kasih_session="))!.split(";")[0]! };
-}
-
-async function setLanguage(context: BrowserContext, lang: "en" | "id") {
-  await context.addCookies([{ name: "app-language", value: lang, url: server.origin }]);
-}
+const signIn = (email: string) => signInWithPassword(server.origin, email, DEMO_PASSWORD);
 
 async function openDiscover(page: Page) {
   await page.goto(`${server.origin}/swipe`);
@@ -64,7 +52,7 @@ describe("Discover", () => {
     const { page, context } = browser;
     try {
       await signInContext(context, server.origin, account);
-      await setLanguage(context, "en");
+      await setLanguage(context, server.origin, "en");
       await openDiscover(page);
       expect(await page.locator(".discover-swipes").innerText()).toBe("25 swipes left today");
       expect(await page.locator(".swipe-card-preview").count()).toBe(2);
@@ -161,7 +149,7 @@ describe("Discover", () => {
         const { page, context } = browser;
         try {
           await signInContext(context, server.origin, account);
-          await setLanguage(context, lang);
+          await setLanguage(context, server.origin, lang);
           await openDiscover(page);
           expect(await page.locator("html").getAttribute("lang")).toBe(lang);
           await screenshot(page, `discover-${lang}-${size}`);
@@ -184,7 +172,7 @@ describe("Discover", () => {
     const { page, context } = browser;
     try {
       await signInContext(context, server.origin, account);
-      await setLanguage(context, "en");
+      await setLanguage(context, server.origin, "en");
       await page.goto(`${server.origin}/likes`);
       await page.waitForSelector("[data-island=who-liked-you][data-hydrated] .likes-tile");
       const tiles = page.locator(".likes-tile");

@@ -137,13 +137,7 @@ export function PaymentMethodDialog({ open, plan, summary, onBack, onClose }: { 
           <ul className="payment-method-list payment-bank-list">
             {BANKS.map((bank) => (
               <li key={bank}>
-                <button type="button" className="payment-method" data-bank={bank} disabled={busy !== null} aria-busy={busy === bank} onClick={() => void chooseBank(bank)}>
-                  <span className="payment-method-label">{bank}</span>
-                  <span className="payment-method-detail">{busy === bank ? t("plans.payment.creating") : t("plans.payment.bankDetail")}</span>
-                  <span className="payment-method-arrow" aria-hidden="true">
-                    ›
-                  </span>
-                </button>
+                <ChoiceButton id={`payment-bank-${bank}`} label={bank} detail={busy === bank ? t("plans.payment.creating") : t("plans.payment.bankDetail")} busy={busy === bank} disabled={busy !== null} data={{ "data-bank": bank }} onClick={() => void chooseBank(bank)} />
               </li>
             ))}
           </ul>
@@ -229,30 +223,36 @@ function MethodList({ load, busy, onRetry, onChoose }: { load: Load; busy: strin
         <ul className="payment-method-list">
           {load.methods.map((method) => (
             <li key={method}>
-              <button
-                type="button"
-                className="payment-method"
-                data-method={method}
-                aria-label={t(`plans.payment.methods.${method}.label`)}
-                aria-describedby={`payment-method-${method}-detail`}
-                aria-busy={busy === method}
+              <ChoiceButton
+                id={`payment-method-${method}`}
+                label={t(`plans.payment.methods.${method}.label`)}
+                detail={busy === method ? t("plans.payment.creating") : t(`plans.payment.methods.${method}.detail`)}
+                busy={busy === method}
                 disabled={busy !== null}
+                data={{ "data-method": method }}
                 onClick={() => onChoose(method)}
-              >
-                <span className="payment-method-label" aria-hidden="true">
-                  {t(`plans.payment.methods.${method}.label`)}
-                </span>
-                <span id={`payment-method-${method}-detail`} className="payment-method-detail">
-                  {busy === method ? t("plans.payment.creating") : t(`plans.payment.methods.${method}.detail`)}
-                </span>
-                <span className="payment-method-arrow" aria-hidden="true">
-                  ›
-                </span>
-              </button>
+              />
             </li>
           ))}
         </ul>
       ) : null}
     </div>
+  );
+}
+
+/** One row of the method or bank list: named by its label, described by its detail (for people and tests). */
+function ChoiceButton({ id, label, detail, busy, disabled, data, onClick }: { id: string; label: string; detail: string; busy: boolean; disabled: boolean; data: Record<string, string>; onClick: () => void }) {
+  return (
+    <button type="button" className="payment-method" {...data} aria-label={label} aria-describedby={`${id}-detail`} aria-busy={busy} disabled={disabled} onClick={onClick}>
+      <span className="payment-method-label" aria-hidden="true">
+        {label}
+      </span>
+      <span id={`${id}-detail`} className="payment-method-detail">
+        {detail}
+      </span>
+      <span className="payment-method-arrow" aria-hidden="true">
+        ›
+      </span>
+    </button>
   );
 }

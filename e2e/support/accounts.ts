@@ -53,3 +53,19 @@ export async function signInContext(context: BrowserContext, origin: string, acc
   const [name, value] = account.cookie.split("=") as [string, string];
   await context.addCookies([{ name, value, url: origin, httpOnly: true, sameSite: "Lax" }]);
 }
+
+/** Signs in with a password through the API (a demo account, say); the session cookie. */
+export async function signInWithPassword(origin: string, email: string, password: string): Promise<Pick<Account, "cookie">> {
+  const response = await fetch(`${origin}/api/auth/login`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: origin },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return { cookie: response.headers.getSetCookie().find((value) => value.includes("kasih_session="))!.split(";")[0]! };
+}
+
+/** The language the server renders in for this context (the cookie the language switch sets). */
+export async function setLanguage(context: BrowserContext, origin: string, lang: "en" | "id") {
+  await context.addCookies([{ name: "app-language", value: lang, url: origin }]);
+}

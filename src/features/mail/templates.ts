@@ -1,7 +1,18 @@
 import { translator, type Lang } from "../../i18n";
 import type { MailMessage } from "./mailer";
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+export const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
+
+/** The frame every mail shares: the brand line and a white card on the app's background. */
+export function mailDocument(lang: Lang, subject: string, innerHtml: string): string {
+  return `<!doctype html>
+<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;padding:24px;background:#faf7f5;font-family:Arial,Helvetica,sans-serif;color:#2b2130">
+<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
+<p style="font-size:20px;font-weight:bold;color:#b4235a;margin:0 0 16px">Kasih</p>
+${innerHtml}
+</div></body></html>`;
+}
 
 /** The copy of one link mail: its group in the "mail" namespace ("reset", "verify"). */
 type LinkMailKind = "reset" | "verify";
@@ -17,18 +28,16 @@ function linkMail(kind: LinkMailKind, lang: Lang, to: string, firstName: string,
   const subject = t(`mail.${kind}.subject`);
   const [intro, action, expiry, ignore] = [t(`mail.${kind}.intro`), t(`mail.${kind}.action`), t(`mail.${kind}.expiry`), t(`mail.${kind}.ignore`)];
   const text = [greeting, "", intro, "", action, link, "", expiry, ignore, "", t("mail.signature")].join("\n");
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#faf7f5;font-family:Arial,Helvetica,sans-serif;color:#2b2130">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
-<p style="font-size:20px;font-weight:bold;color:#b4235a;margin:0 0 16px">Kasih</p>
-<p>${escapeHtml(greeting)}</p>
+  const html = mailDocument(
+    lang,
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#b4235a;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${escapeHtml(t(`mail.${kind}.button`))}</a></p>
 <p style="font-size:13px;color:#6b5f6f">${escapeHtml(t(`mail.${kind}.linkFallback`))}<br><a href="${escapeHtml(link)}" style="color:#b4235a;word-break:break-all">${escapeHtml(link)}</a></p>
 <p style="font-size:13px;color:#6b5f6f">${escapeHtml(expiry)} ${escapeHtml(ignore)}</p>
-<p>${escapeHtml(t("mail.signature")).replace(/\n/g, "<br>")}</p>
-</div></body></html>`;
+<p>${escapeHtml(t("mail.signature")).replace(/\n/g, "<br>")}</p>`,
+  );
   return { to, subject, text, html };
 }
 

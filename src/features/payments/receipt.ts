@@ -7,8 +7,8 @@ import { payments } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { translator, type Lang } from "../../i18n";
 import { createMailer, type MailMessage } from "../mail/mailer";
+import { escapeHtml, mailDocument } from "../mail/templates";
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
 export interface ReceiptFacts {
   paymentId: string;
@@ -42,19 +42,17 @@ export function receiptMail(lang: Lang, to: string, firstName: string, facts: Re
   const greeting = t("mail.greeting", { name: firstName });
   const intro = t("mail.receipt.intro", { plan: planName });
   const text = [greeting, "", intro, "", ...rows.map(([label, value]) => `${label}: ${value}`), "", t("mail.receipt.manage"), settingsUrl, "", t("mail.signature")].join("\n");
-  const html = `<!doctype html>
-<html lang="${lang}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#faf7f5;font-family:Arial,Helvetica,sans-serif;color:#2b2130">
-<div style="max-width:520px;margin:0 auto;background:#ffffff;border-radius:12px;padding:28px">
-<p style="font-size:20px;font-weight:bold;color:#b4235a;margin:0 0 16px">Kasih</p>
-<p>${escapeHtml(greeting)}</p>
+  const html = mailDocument(
+    lang,
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(intro)}</p>
 <table style="width:100%;border-collapse:collapse;margin:16px 0">${rows
-    .map(([label, value]) => `<tr><td style="padding:8px 0;border-bottom:1px solid #eee;color:#6b5f6f">${escapeHtml(label)}</td><td style="padding:8px 0;border-bottom:1px solid #eee;text-align:right;font-weight:bold">${escapeHtml(value)}</td></tr>`)
-    .join("")}</table>
+      .map(([label, value]) => `<tr><td style="padding:8px 0;border-bottom:1px solid #eee;color:#6b5f6f">${escapeHtml(label)}</td><td style="padding:8px 0;border-bottom:1px solid #eee;text-align:right;font-weight:bold">${escapeHtml(value)}</td></tr>`)
+      .join("")}</table>
 <p style="font-size:13px;color:#6b5f6f">${escapeHtml(t("mail.receipt.manage"))} <a href="${escapeHtml(settingsUrl)}" style="color:#b4235a">${escapeHtml(settingsUrl)}</a></p>
-<p>${escapeHtml(t("mail.signature")).replace(/\n/g, "<br>")}</p>
-</div></body></html>`;
+<p>${escapeHtml(t("mail.signature")).replace(/\n/g, "<br>")}</p>`,
+  );
   return { to, subject, text, html };
 }
 

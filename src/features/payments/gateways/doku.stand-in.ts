@@ -4,32 +4,18 @@
  * a known payment method type, a unique invoice number) and answers in DOKU Checkout's shapes.
  */
 import { dokuSignature, dokuTimestamp } from "./doku";
-
-type Body = Record<string, unknown>;
+import { startStandInServer, type StandInBody as Body } from "./stand-in-server";
 
 const TYPES = new Set(["QRIS", "CREDIT_CARD", "VIRTUAL_ACCOUNT_BCA", "VIRTUAL_ACCOUNT_BANK_MANDIRI", "VIRTUAL_ACCOUNT_BNI", "VIRTUAL_ACCOUNT_BRI"]);
 
 export async function startDokuStandIn(options: { clientId: string; secretKey: string }) {
   const orders = new Map<string, { amount: number; status: string }>();
-  const requests: { method: string; path: string; headers: Headers; body: Body | null }[] = [];
-  let failure: "500" | "slow" | null = null;
   const error = (status: number, code: string, message: string) => Response.json({ error: { code, message, type: "invalid_request_error" } }, { status });
 
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    idleTimeout: 60,
-    async fetch(request) {
-      const url = new URL(request.url);
-      const text = await request.text();
-      const body = text === "" ? null : (JSON.parse(text) as Body);
-      requests.push({ method: request.method, path: url.pathname, headers: request.headers, body });
-      if (failure !== null) {
-        const mode = failure;
-        failure = null;
-        if (mode === "slow") await Bun.sleep(30_000);
-        return error(500, "internal_server_error", "Internal server error");
-      }
+  const server = startStandInServer({
+    outage: () => error(500, "internal_server_error", "Internal server error"),
+    handle(request) {
+      const { url, text, body } = request;
       const [clientId, requestId, timestamp, signature] = ["Client-Id", "Request-Id", "Request-Timestamp", "Signature"].map((name) => request.headers.get(name));
       if (clientId !== options.clientId) return error(401, "invalid_client_id", "Invalid Client-Id");
       if (!requestId || !timestamp || signature !== dokuSignature(options.secretKey, { clientId, requestId, timestamp, target: url.pathname, body: text === "" ? null : text })) {
@@ -63,9 +49,8 @@ export async function startDokuStandIn(options: { clientId: string; secretKey: s
   });
 
   return {
-    url: `http://127.0.0.1:${server.port}`,
+    ...server,
     orders,
-    requests,
     setStatus(invoice: string, status: string) {
       const order = orders.get(invoice);
       if (order === undefined) throw new Error(`no order ${invoice}`);
@@ -79,9 +64,5 @@ export async function startDokuStandIn(options: { clientId: string; secretKey: s
       const parts = { clientId: options.clientId, requestId: crypto.randomUUID(), timestamp: dokuTimestamp(), target, body: text };
       return { headers: { "Content-Type": "application/json", "Client-Id": parts.clientId, "Request-Id": parts.requestId, "Request-Timestamp": parts.timestamp, Signature: dokuSignature(options.secretKey, parts) }, body: text };
     },
-    failNext(mode: "500" | "slow") {
-      failure = mode;
-    },
-    stop: () => server.stop(true),
   };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { createDoku, dokuSignature } from "./doku";
 import { startDokuStandIn } from "./doku.stand-in";
 import { GatewayError, type ChargeRequest } from "./gateway";
+import { chargeRequest } from "./charge-request.test-support";
 
 const clientId = "BRN-0000-1700000000000";
 const secretKey = "SK-standin00000000000000";
@@ -12,19 +13,7 @@ beforeAll(async () => {
 afterAll(() => standIn.stop());
 
 const client = (key = secretKey) => createDoku({ clientId, secretKey: key, apiUrl: standIn.url });
-const request = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
-  orderId: `INV-${crypto.randomUUID().slice(0, 8)}`,
-  amount: 99000,
-  method: "bank",
-  bank: "BCA",
-  itemName: "Kasih Premium Plus (30 days)",
-  customer: { firstName: "Daniel", lastName: "Santoso", email: "daniel@example.com" },
-  expiresAt: new Date(Date.now() + 24 * 60 * 60_000),
-  notifyUrl: "https://kasih.example/api/payment/notify/doku",
-  returnUrl: "https://kasih.example/settings",
-  signal: AbortSignal.timeout(5000),
-  ...overrides,
-});
+const request = (overrides: Partial<ChargeRequest> = {}) => chargeRequest({ amount: 99000, method: "bank", bank: "BCA", expiresAt: new Date(Date.now() + 24 * 60 * 60_000), ...overrides });
 const read = (notification: { headers: Record<string, string>; body: string }, path = "/api/payment/notify/doku") =>
   client().readNotification({ headers: new Headers(notification.headers), rawBody: notification.body, path, signal: AbortSignal.timeout(5000) });
 

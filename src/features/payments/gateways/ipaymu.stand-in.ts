@@ -5,7 +5,7 @@
  */
 import { ipaymuSignature } from "./ipaymu";
 
-type Body = Record<string, unknown>;
+import { startStandInServer } from "./stand-in-server";
 
 interface Transaction {
   id: number;
@@ -16,26 +16,13 @@ interface Transaction {
 
 export async function startIpaymuStandIn(options: { va: string; apiKey: string }) {
   const transactions = new Map<number, Transaction>();
-  const requests: { path: string; headers: Headers; body: Body | null }[] = [];
-  let failure: "500" | "slow" | null = null;
   let nextId = 150_000;
   const refuse = (Status: number, Message: string) => Response.json({ Status, Success: false, Message, Data: null });
 
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    idleTimeout: 60,
-    async fetch(request) {
-      const url = new URL(request.url);
-      const text = await request.text();
-      const body = text === "" ? null : (JSON.parse(text) as Body);
-      requests.push({ path: url.pathname, headers: request.headers, body });
-      if (failure !== null) {
-        const mode = failure;
-        failure = null;
-        if (mode === "slow") await Bun.sleep(30_000);
-        return new Response("<html><body>502 Bad Gateway</body></html>", { status: 502, headers: { "Content-Type": "text/html" } });
-      }
+  const server = startStandInServer({
+    outage: () => new Response("<html><body>502 Bad Gateway</body></html>", { status: 502, headers: { "Content-Type": "text/html" } }),
+    handle(request) {
+      const { url, text, body } = request;
       if (request.headers.get("va") !== options.va || !/^\d{14}$/.test(request.headers.get("timestamp") ?? "")) return refuse(401, "unauthorized");
       if (request.headers.get("signature") !== ipaymuSignature(options.va, options.apiKey, text)) return refuse(401, "unauthorized signature");
 
@@ -61,9 +48,8 @@ export async function startIpaymuStandIn(options: { va: string; apiKey: string }
   });
 
   return {
-    url: `http://127.0.0.1:${server.port}`,
+    ...server,
     transactions,
-    requests,
     /** iPaymu's id of the transaction made for our order id. */
     idFor(reference: string): number {
       const found = [...transactions.values()].find((transaction) => transaction.reference === reference);
@@ -82,9 +68,5 @@ export async function startIpaymuStandIn(options: { va: string; apiKey: string }
       const fields = new URLSearchParams({ trx_id: String(id), sid: `sess-${id}`, reference_id: found.reference, status: "berhasil", status_code: "1", via: "va", channel: "bca", total: String(found.amount), ...overrides });
       return { headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: fields.toString() };
     },
-    failNext(mode: "500" | "slow") {
-      failure = mode;
-    },
-    stop: () => server.stop(true),
   };
 }

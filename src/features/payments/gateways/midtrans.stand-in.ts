@@ -15,30 +15,17 @@ interface Transaction {
   currency: string;
 }
 
-type Body = Record<string, unknown>;
+import { startStandInServer, type StandInBody as Body } from "./stand-in-server";
 
 export async function startMidtransStandIn(options: { serverKey: string }) {
   const transactions = new Map<string, Transaction>();
-  const requests: { method: string; path: string; headers: Headers; body: Body | null }[] = [];
-  let failure: "500" | "slow" | null = null;
   const expectedAuth = `Basic ${Buffer.from(`${options.serverKey}:`).toString("base64")}`;
   const core = (body: Body) => Response.json(body, { status: 200 });
 
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    idleTimeout: 60,
-    async fetch(request) {
-      const url = new URL(request.url);
-      const text = await request.text();
-      const body = text === "" ? null : (JSON.parse(text) as Body);
-      requests.push({ method: request.method, path: url.pathname, headers: request.headers, body });
-      if (failure !== null) {
-        const mode = failure;
-        failure = null;
-        if (mode === "slow") await Bun.sleep(30_000);
-        return Response.json({ status_code: "500", status_message: "Sorry. Our system is recovering from unexpected issues. Please retry." }, { status: 500 });
-      }
+  const server = startStandInServer({
+    outage: () => Response.json({ status_code: "500", status_message: "Sorry. Our system is recovering from unexpected issues. Please retry." }, { status: 500 }),
+    handle(request) {
+      const { url, body } = request;
       if (request.headers.get("Authorization") !== expectedAuth) {
         return Response.json({ status_code: "401", status_message: "Unknown Merchant server_key/id", id: crypto.randomUUID() }, { status: 401 });
       }
@@ -84,9 +71,8 @@ export async function startMidtransStandIn(options: { serverKey: string }) {
   });
 
   return {
-    url: `http://127.0.0.1:${server.port}`,
+    ...server,
     transactions,
-    requests,
     /** What Midtrans's dashboard would do: a payment settles, is denied, expires … */
     setStatus(orderId: string, transactionStatus: string, extra: Partial<Transaction> = {}) {
       const transaction = transactions.get(orderId);
@@ -101,9 +87,5 @@ export async function startMidtransStandIn(options: { serverKey: string }) {
       const body = { transaction_time: "2026-11-24 09:01:00", transaction_status: transaction.transaction_status, transaction_id: crypto.randomUUID(), status_message: "midtrans payment notification", status_code, payment_type: transaction.payment_type, order_id: orderId, gross_amount: transaction.gross_amount, fraud_status: transaction.fraud_status ?? "accept", currency: "IDR", ...overrides };
       return { ...body, signature_key: midtransSignature(orderId, String(body.status_code), String(body.gross_amount), options.serverKey) };
     },
-    failNext(mode: "500" | "slow") {
-      failure = mode;
-    },
-    stop: () => server.stop(true),
   };
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import type { ChargeRequest } from "./gateway";
-import { GatewayError } from "./gateway";
+import { GatewayError, type ChargeRequest } from "./gateway";
+import { chargeRequest } from "./charge-request.test-support";
 import { createMidtrans, midtransDefaultUrls } from "./midtrans";
 import { startMidtransStandIn } from "./midtrans.stand-in";
 
@@ -12,20 +12,7 @@ beforeAll(async () => {
 afterAll(() => standIn.stop());
 
 const client = (key = serverKey) => createMidtrans({ serverKey: key, apiUrl: standIn.url, snapUrl: standIn.url });
-let counter = 0;
-const request = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
-  orderId: `order-${++counter}-${crypto.randomUUID().slice(0, 6)}`,
-  amount: 99000,
-  method: "qris",
-  bank: null,
-  itemName: "Kasih Premium Plus (30 days)",
-  customer: { firstName: "Daniel", lastName: "Santoso", email: "daniel@example.com" },
-  expiresAt: new Date(Date.now() + 30 * 60_000),
-  notifyUrl: "https://kasih.example/api/payment/notify/midtrans",
-  returnUrl: "https://kasih.example/settings",
-  signal: AbortSignal.timeout(5000),
-  ...overrides,
-});
+const request = (overrides: Partial<ChargeRequest> = {}) => chargeRequest({ amount: 99000, ...overrides });
 
 describe("midtransDefaultUrls", () => {
   it("sends SB- keys to Midtrans's sandbox and others to production", () => {

@@ -3,7 +3,7 @@
  * api-version header of Payment Requests, required fields, IDR amounts as integers, known
  * channels) and answers in Xendit's documented shapes, its {error_code, message} errors included.
  */
-type Body = Record<string, unknown>;
+import { startStandInServer, type StandInBody as Body } from "./stand-in-server";
 
 interface Held {
   id: string;
@@ -18,26 +18,13 @@ const VA_CHANNELS = new Set(["BCA", "MANDIRI", "BNI", "BRI", "PERMATA", "BSI"]);
 
 export async function startXenditStandIn(options: { secretKey: string; callbackToken: string }) {
   const held = new Map<string, Held>();
-  const requests: { method: string; path: string; headers: Headers; body: Body | null }[] = [];
-  let failure: "500" | "slow" | null = null;
   const expectedAuth = `Basic ${Buffer.from(`${options.secretKey}:`).toString("base64")}`;
   const error = (status: number, error_code: string, message: string) => Response.json({ error_code, message }, { status });
 
-  const server = Bun.serve({
-    port: 0,
-    hostname: "127.0.0.1",
-    idleTimeout: 60,
-    async fetch(request) {
-      const url = new URL(request.url);
-      const text = await request.text();
-      const body = text === "" ? null : (JSON.parse(text) as Body);
-      requests.push({ method: request.method, path: url.pathname, headers: request.headers, body });
-      if (failure !== null) {
-        const mode = failure;
-        failure = null;
-        if (mode === "slow") await Bun.sleep(30_000);
-        return error(500, "SERVER_ERROR", "An unexpected error occured, our team has been notified and will troubleshoot the issue.");
-      }
+  const server = startStandInServer({
+    outage: () => error(500, "SERVER_ERROR", "An unexpected error occured, our team has been notified and will troubleshoot the issue."),
+    handle(request) {
+      const { url, body } = request;
       if (request.headers.get("Authorization") !== expectedAuth) return error(401, "INVALID_API_KEY", "API key is not authorized for this API service");
 
       if (request.method === "GET") {
@@ -73,9 +60,8 @@ export async function startXenditStandIn(options: { secretKey: string; callbackT
   });
 
   return {
-    url: `http://127.0.0.1:${server.port}`,
+    ...server,
     held,
-    requests,
     setStatus(id: string, status: string) {
       const found = held.get(id);
       if (found === undefined) throw new Error(`no payment ${id}`);
@@ -91,9 +77,5 @@ export async function startXenditStandIn(options: { secretKey: string; callbackT
           : { id, external_id: found.reference, status: "PAID", amount: found.amount, paid_amount: found.amount, currency: found.currency, payment_method: "CREDIT_CARD", ...overrides };
       return { headers: { "Content-Type": "application/json", "x-callback-token": options.callbackToken }, body };
     },
-    failNext(mode: "500" | "slow") {
-      failure = mode;
-    },
-    stop: () => server.stop(true),
   };
 }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { GatewayError, type ChargeRequest } from "./gateway";
+import { chargeRequest } from "./charge-request.test-support";
 import { createXendit } from "./xendit";
 import { startXenditStandIn } from "./xendit.stand-in";
 
@@ -12,19 +13,7 @@ beforeAll(async () => {
 afterAll(() => standIn.stop());
 
 const client = (key = secretKey, token: string | null = callbackToken) => createXendit({ secretKey: key, callbackToken: token, apiUrl: standIn.url });
-const request = (overrides: Partial<ChargeRequest> = {}): ChargeRequest => ({
-  orderId: `order-${crypto.randomUUID().slice(0, 8)}`,
-  amount: 49000,
-  method: "qris",
-  bank: null,
-  itemName: "Kasih Premium Monthly (30 days)",
-  customer: { firstName: "Sarah", lastName: "Wijaya", email: "sarah@example.com" },
-  expiresAt: new Date(Date.now() + 30 * 60_000),
-  notifyUrl: "https://kasih.example/api/payment/notify/xendit",
-  returnUrl: "https://kasih.example/settings",
-  signal: AbortSignal.timeout(5000),
-  ...overrides,
-});
+const request = (overrides: Partial<ChargeRequest> = {}) => chargeRequest({ amount: 49000, ...overrides });
 const read = (headers: Record<string, string>, body: unknown, c = client()) =>
   c.readNotification({ headers: new Headers(headers), rawBody: JSON.stringify(body), path: "/api/payment/notify/xendit", signal: AbortSignal.timeout(5000) });
 
