@@ -10,7 +10,7 @@ import type { PaymentCreatedJson, PaymentJson } from "../src/features/payments/p
 import { BANKS, type Bank } from "../src/features/payments/gateways/gateway";
 import type { PaidPlan } from "./plan-dialog";
 import { PaymentInstructions } from "./payment/payment-instructions";
-import { usePaymentOutcome, type PaymentOutcome } from "./payment/payment-outcome";
+import { usePaymentOutcome, usePremiumActivated, type PaymentOutcome } from "./payment/payment-outcome";
 import { requestWalletToken, walletAvailable } from "./payment/google-pay";
 
 type Load = { state: "loading" } | { state: "error"; message: string } | { state: "ready"; methods: PaymentMethod[] };
@@ -63,6 +63,9 @@ export function PaymentMethodDialog({ open, plan, summary, onBack, onClose }: { 
     setStep({ kind: "unpaid", outcome });
     paymentFailed(t(`plans.payment.unpaid.${outcome}.body`));
   });
+
+  // A payment shown before 'Back' (or made elsewhere) that completes while the dialog is open.
+  usePremiumActivated(open && step.kind !== "success", succeeded);
 
   // Spec point 9: the page reloads 2 s after the success, so every screen shows the new plan.
   useEffect(() => {

@@ -7,10 +7,11 @@ import { realtime } from "../runtime/realtime";
 export type PaymentOutcome = Exclude<PaymentStatus, "pending">;
 
 /**
- * How the payment dialog learns a payment's outcome (PAYMENTS.md): the `premium_activated` frame
- * on the page's live connection, within a second of the gateway's confirmation, and — for the
- * times the socket is down, and for declines, which have no frame — GET /api/payment/{id} every
- * few seconds. The first final status wins; `onOutcome` is called once.
+ * How the payment dialog learns the outcome of the payment on screen (PAYMENTS.md): the
+ * `premium_activated` frame on the page's live connection, within a second of the gateway's
+ * confirmation, and — for the times the socket is down, and for declines, which have no frame —
+ * GET /api/payment/{id} every few seconds. The first final status wins; `onOutcome` is called once.
+ * (A frame for another payment of the member is the dialog's own concern: usePremiumActivated.)
  */
 export function usePaymentOutcome(paymentId: string | null, onOutcome: (outcome: PaymentOutcome) => void) {
   useEffect(() => {
@@ -43,4 +44,13 @@ export function usePaymentOutcome(paymentId: string | null, onOutcome: (outcome:
       clearInterval(timer);
     };
   }, [paymentId]);
+}
+
+/** Any payment of the member became paid (one shown earlier, or made on another device). */
+export function usePremiumActivated(active: boolean, onActivated: () => void) {
+  useEffect(() => {
+    if (!active) return;
+    realtime.start();
+    return realtime.on("premium_activated", () => onActivated());
+  }, [active]);
 }

@@ -44,7 +44,11 @@ export async function applyGatewayStatus(deps: Deps, gateway: GatewayName, statu
     .limit(1);
   if (payment === undefined) return { kind: "unknown" };
 
-  const amountDiffers = status.amount !== payment.amount || status.currency.toUpperCase() !== payment.currency || (reportedAmount !== null && reportedAmount !== payment.amount);
+  // Only a confirmation of money is checked against the payment: a status ping (pending, declined)
+  // with an odd amount field must not fail a payment the member may still complete.
+  const amountDiffers =
+    status.outcome === "paid" &&
+    (status.amount !== payment.amount || status.currency.toUpperCase() !== payment.currency || (reportedAmount !== null && reportedAmount !== payment.amount));
   if (amountDiffers) {
     console.error(`payments: ${gateway} reported ${status.currency} ${status.amount} (notification ${reportedAmount}) for payment ${payment.id} of ${payment.currency} ${payment.amount}; marked failed if pending`);
     await markUnpaid(deps, payment.id, "failed", { error: "amount mismatch" });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, setDefaultTimeout } from "bun:test";
 import { eq } from "drizzle-orm";
 import { payments, subscriptions, users } from "../../../db/schema";
-import { PAYMENT_PERIOD_MS, PAYMENT_EXPIRY_GRACE_MS } from "../../platform/constants";
+import { PAYMENT_CREATIONS_PER_HOUR, PAYMENT_PERIOD_MS, PAYMENT_EXPIRY_GRACE_MS } from "../../platform/constants";
 import { waitForOutbox } from "../../testing/outbox";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
 import { createMember } from "../discovery/discovery.test-support";
@@ -118,6 +118,15 @@ describe("POST /api/payment/create", () => {
     const member = await newMember();
     await app.deps.db.update(users).set({ plan: "premium_plus", planExpiresAt: new Date(app.clock.now().getTime() + 10 * DAY) }).where(eq(users.id, member.id));
     expect(await create(member, { plan: "premium", paymentMethod: "qris" })).toEqual({ status: 400, body: { message: "Your Premium Plus plan already includes Premium" } as never });
+  });
+
+  it("limits how many payments a member may start in an hour (each is a charge at the gateway)", async () => {
+    const member = await newMember();
+    for (let attempt = 0; attempt < PAYMENT_CREATIONS_PER_HOUR; attempt++) expect((await create(member, { plan: "premium", paymentMethod: "credit" })).status).toBe(201);
+    const refused = await app.request("POST", "/api/payment/create", { cookie: member.cookie, body: { plan: "premium", paymentMethod: "credit" } });
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("Retry-After")).not.toBeNull();
+    expect(await refused.json()).toEqual({ message: "Too many payment attempts. Please try again later." });
   });
 
   it("answers 503 'Payments are not configured' when no gateway is enabled and the sandbox is off", async () => {
