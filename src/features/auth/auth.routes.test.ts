@@ -165,6 +165,19 @@ describe("POST /api/auth/register: unknown fields and the per-address throttle",
   });
 });
 
+describe("POST /api/auth/register: a taken address", () => {
+  it("counts towards the address's hourly limit, so accounts cannot be enumerated freely", async () => {
+    expect((await register({ ...newcomer, captchaToken: await t.solveCaptcha() })).status).toBe(201);
+    for (let attempt = 0; attempt < 9; attempt++) {
+      const taken = await register({ ...newcomer, captchaToken: await t.solveCaptcha() });
+      expect(taken.status).toBe(409);
+    }
+    const refused = await register({ ...newcomer, captchaToken: await t.solveCaptcha() });
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ message: "Too many accounts created from this network. Please try again later" });
+  });
+});
+
 describe("POST /api/auth/login", () => {
   it("refuses a missing email or password with 'Please fill in all fields'", async () => {
     for (const body of [{ email: "maria@example.com", password: "" }, { email: "", password: "secret secret" }, {}, { email: "   ", password: "x" }]) {

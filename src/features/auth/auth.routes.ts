@@ -57,6 +57,9 @@ export function authRoutes(deps: AppDeps) {
       if (problem !== null) return refuse(problem, 400);
       if (!(await consumeCaptcha(deps.db, deps.captcha, input.captchaToken))) return refuse(AUTH_MESSAGES.captchaRequired, 400);
       const result = await registerUser(deps, input, c.get("lang"));
+      // A taken address keeps its count: otherwise the 409 would let anyone test which emails
+      // have accounts as fast as they can solve captchas.
+      if (!result.ok && result.status === 409) return c.json({ message: result.message }, 409);
       if (!result.ok) return refuse(result.message, result.status);
       await startSession(c, result.value.id, false);
       // The link that proves the address (docs/decisions/0083), sent after the answer: a slow or

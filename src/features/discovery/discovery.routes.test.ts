@@ -147,6 +147,14 @@ describe("POST /api/swipe", () => {
     expect(events).toEqual([{ matchId: back.body.matchId, userIds: [her.id, me.id] }]);
   });
 
+  test("a member without a profile cannot like anyone through the API (the hole: likes from half-made accounts)", async () => {
+    const halfMade = await createMember(app, { profile: false });
+    const her = await createMember(app);
+    expect(await swipeAs(halfMade.cookie, { swipedId: her.id, isLike: true })).toEqual({ status: 400, body: { message: "Profile incomplete" } as never });
+    expect(await app.deps.db.select().from(swipes).where(eq(swipes.swiperId, halfMade.id))).toEqual([]);
+    expect(await usedToday(halfMade.id)).toBe(0);
+  });
+
   test("a pass never makes a match", async () => {
     const me = await createMember(app, { gender: "male" });
     const her = await createMember(app);

@@ -26,6 +26,8 @@ export type SwipeOutcome =
 
 export const SWIPE_MESSAGES = {
   self: "You cannot swipe yourself",
+  /** The same words as GET /api/discovery's 400, so the deck sends the member to the editor. */
+  profileIncomplete: "Profile incomplete",
   notFound: "User not found",
   twice: "You already swiped this person",
   limit: "Daily swipe limit reached",
@@ -37,14 +39,19 @@ export const SWIPE_MESSAGES = {
   undoMatched: "A swipe that made a match cannot be undone",
 } as const;
 
-/** The person may be swiped: exists, has a profile, not banned, no block either way. */
-async function isSwipeable(db: Database, swiperId: string, swipedId: string): Promise<boolean> {
-  const rows = await db.all<{ ok: number }>(sql`
-    select 1 as ok from users u join profiles p on p.user_id = u.id
-    where u.id = ${swipedId} and u.is_banned = 0
-      and not exists (select 1 from blocks b1 where b1.blocker_id = ${swiperId} and b1.blocked_id = u.id)
-      and not exists (select 1 from blocks b2 where b2.blocker_id = u.id and b2.blocked_id = ${swiperId})`);
-  return rows.length > 0;
+/**
+ * Who may swipe whom, in one read: the swiper has a profile (a member who never completed one is
+ * not in anyone's deck and may not like people through the API either), and the person exists,
+ * has a profile, is not banned, and there is no block either way.
+ */
+async function swipeAllowed(db: Database, swiperId: string, swipedId: string): Promise<{ swiperReady: boolean; swipeable: boolean }> {
+  const [row] = await db.all<{ ready: number; ok: number }>(sql`
+    select exists (select 1 from profiles where user_id = ${swiperId}) as ready,
+      exists (select 1 from users u join profiles p on p.user_id = u.id
+        where u.id = ${swipedId} and u.is_banned = 0
+          and not exists (select 1 from blocks b1 where b1.blocker_id = ${swiperId} and b1.blocked_id = u.id)
+          and not exists (select 1 from blocks b2 where b2.blocker_id = u.id and b2.blocked_id = ${swiperId})) as ok`);
+  return { swiperReady: row?.ready === 1, swipeable: row?.ok === 1 };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -62,7 +69,9 @@ export async function swipe(
   if (input.swipedId === user.id) return { ok: false, status: 400, message: SWIPE_MESSAGES.self };
   if (isSuperLike && !input.isLike) return { ok: false, status: 400, message: SWIPE_MESSAGES.superLikeNeedsLike };
   if (isSuperLike && !hasPremiumPlus(user, now)) return { ok: false, status: 403, message: SWIPE_MESSAGES.superLikePlus };
-  if (!(await isSwipeable(db, user.id, input.swipedId))) return { ok: false, status: 404, message: SWIPE_MESSAGES.notFound };
+  const allowed = await swipeAllowed(db, user.id, input.swipedId);
+  if (!allowed.swiperReady) return { ok: false, status: 400, message: SWIPE_MESSAGES.profileIncomplete };
+  if (!allowed.swipeable) return { ok: false, status: 404, message: SWIPE_MESSAGES.notFound };
 
   const limited = !hasPremium(user, now);
   const day = jakartaDayOf(now);
