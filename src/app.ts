@@ -31,6 +31,7 @@ import { realtimeFor } from "./realtime/realtime";
 import { adminApiRoutes } from "./features/admin/admin.routes";
 import { adminPages } from "./features/admin/admin.pages";
 import { adsRoutes } from "./features/ads/ads.routes";
+import { bodyLimits } from "./middleware/body-limits";
 import { paymentsRoutes } from "./features/payments/payments.routes";
 import { googlePayCspSources, mergeCspSources } from "./features/payments/google-pay-csp";
 import { sandboxPages } from "./features/payments/sandbox.pages";
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders({ isHttps: deps.config.isHttps, extra: mergeCspSources(firebaseCspSources(deps.config), googlePayCspSources(deps.config)) }));
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.route("/", staticFileRoutes(deps.assets));
+  app.use(bodyLimits);
   app.use(requestContext(deps));
 
   app.route("/", realtimeFor(deps).routes);

@@ -293,10 +293,10 @@ describe("POST /api/payment/notify/sandbox", () => {
     }
   });
 
-  it("refuses a notification body over 64 KB before reading it", async () => {
+  it("refuses a notification body over 64 KB before reading it (the app-wide small-body limit)", async () => {
     const response = await app.app.request("/api/payment/notify/sandbox", { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": String(70 * 1024) }, body: "x".repeat(70 * 1024) });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ message: "Notification too large" });
+    expect(await response.json()).toEqual({ message: "Request body too large" });
   });
 });
 

@@ -3,7 +3,6 @@
  * One code path per route: the rules are in the service, activation and notification modules.
  */
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
@@ -14,9 +13,6 @@ import { handleNotification, isGatewayName } from "./notifications";
 import { PAYMENT_MESSAGES, paymentCreateBody, subscriptionBody, walletActivateBody } from "./payments.schemas";
 import { createPayment, createSubscription, paymentOf, paymentsOf } from "./payments.service";
 import { activateWithWallet } from "./wallet";
-
-/** Notifications are small JSON or form bodies; anything larger is refused before it is read. */
-const NOTIFICATION_MAX_BYTES = 64 * 1024;
 
 export function paymentsRoutes(deps: AppDeps) {
   const creations = new RateLimiter(PAYMENT_CREATIONS_PER_HOUR, 60 * 60_000, () => deps.clock.now().getTime());
@@ -47,7 +43,9 @@ export function paymentsRoutes(deps: AppDeps) {
       const result = await activateWithWallet(deps, currentUser(c).id, c.req.param("paymentId"), c.req.valid("json").paymentToken);
       return result.ok ? c.json(result.value) : c.json({ message: result.message }, result.status);
     })
-    .post("/payment/notify/:gateway", bodyLimit({ maxSize: NOTIFICATION_MAX_BYTES, onError: (c) => c.json({ message: "Notification too large" }, 413) }), async (c) => {
+    // Notifications are small JSON or form bodies: the app-wide limit (src/middleware/body-limits.ts)
+    // refuses anything larger before it is read.
+    .post("/payment/notify/:gateway", async (c) => {
       const name = c.req.param("gateway");
       if (!isGatewayName(name)) return c.json({ message: "Unknown gateway" }, 404);
       const answer = await handleNotification(deps, name, { headers: c.req.raw.headers, rawBody: await c.req.text(), path: c.req.path });
