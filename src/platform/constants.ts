@@ -43,6 +43,10 @@ export const MESSAGE_PAGE_SIZE = 50;
 /** Realtime /ws (docs/decisions/0071): frame size, per-socket rate, reconnects (spec point 4). */
 export const WS_MAX_FRAME_BYTES = 64 * 1024;
 export const WS_FRAMES_PER_SECOND = 30;
+/** Open sockets one member may hold on an instance (tabs and devices); more are refused. */
+export const WS_MAX_SOCKETS_PER_MEMBER = 10;
+/** Messages one member may send in a minute, over HTTP and the socket together. */
+export const MESSAGES_PER_MINUTE = 60;
 export const WS_RECONNECT_ATTEMPTS = 3;
 export const WS_RECONNECT_BASE_DELAY_MS = 2000;
 /** Calls: the incoming-call toast shows 5 s (spec point 9); an unanswered call rings 30 s, then it is missed. */

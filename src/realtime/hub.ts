@@ -72,6 +72,11 @@ export class RealtimeHub {
     for (const set of this.#sockets.values()) yield* set;
   }
 
+  /** The sockets this instance holds for one member. */
+  socketCountOf(userId: string): number {
+    return this.#sockets.get(userId)?.size ?? 0;
+  }
+
   isConnectedHere(userId: string): boolean {
     return this.#sockets.has(userId);
   }

@@ -102,6 +102,38 @@ describe("GET /ws handshake", () => {
   });
 });
 
+describe("limits", () => {
+  test("the 60-a-minute message limit counts HTTP and the socket together (the hole: /ws had none)", async () => {
+    const { a, matchId } = await pair();
+    await setPlan(app, a, "premium_plus");
+    for (let sent = 0; sent < 55; sent++) {
+      const response = await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: `hello ${sent}` } });
+      expect(response.status).toBe(201);
+    }
+    const socket = await connect(a.cookie);
+    for (let sent = 0; sent < 6; sent++) {
+      socket.send({ type: "send_message", matchId, content: `socket ${sent}` });
+      await Bun.sleep(40);
+    }
+    const refused = await socket.next("error", 3000);
+    expect(refused).toMatchObject({ message: "Too many messages. Please slow down", frame: "send_message" });
+    await Bun.sleep(100);
+    expect(await app.deps.db.select().from(messages).where(eq(messages.matchId, matchId))).toHaveLength(60);
+  });
+
+  test("a member may hold at most 10 sockets; the 11th is refused", async () => {
+    const user = await app.registerUser();
+    const open = await Promise.all(Array.from({ length: 10 }, () => connect(user.cookie)));
+    expect(open.every((socket) => socket.opened)).toBe(true);
+    expect((await connect(user.cookie)).opened).toBe(false);
+    // Closing one makes room again.
+    open[0]!.ws.close();
+    await open[0]!.closed;
+    await Bun.sleep(50);
+    expect((await connect(user.cookie)).opened).toBe(true);
+  });
+});
+
 describe("frames", () => {
   test("a payment that makes a member Premium reaches every open page of theirs as premium_activated", async () => {
     const user = await app.registerUser();

@@ -11,7 +11,8 @@ import type { AppDeps, AppEnv } from "../app-env";
 import { CallService } from "../features/calls/calls.service";
 import { loadSender, markRead, SENDER_PLAN_TTL_MS, sendMessageAsKnown } from "../features/chat/chat.service";
 import { findOpenMatchFor } from "../features/matches/matches.service";
-import { WS_FRAMES_PER_SECOND, WS_MAX_FRAME_BYTES } from "../platform/constants";
+import { WS_FRAMES_PER_SECOND, WS_MAX_FRAME_BYTES, WS_MAX_SOCKETS_PER_MEMBER } from "../platform/constants";
+import { messageRateFor, TOO_MANY_MESSAGES } from "../features/chat/message-rate";
 import { clientFrameSchema, type ClientFrame, type ServerFrame } from "./frames";
 import { RealtimeHub, type RealtimeSocket, type SocketData } from "./hub";
 import { InProcessPubSub, type PubSub } from "./pubsub";
@@ -53,6 +54,7 @@ function send(ws: RealtimeSocket, frame: ServerFrame) {
 export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
   const hub = new RealtimeHub(pubsub);
   const calls = new CallService(deps.db, deps.clock, hub);
+  const sendsPerUser = messageRateFor(deps);
   hub.onMatchForgotten = (matchId) => calls.forget(matchId);
 
   // Sessions that end close their sockets; a ban closes all of the user's.
@@ -150,6 +152,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
       case "join_match":
         return send(ws, { type: "joined", matchId: frame.matchId });
       case "send_message": {
+        if (!sendsPerUser.hit(userId)) return fail(TOO_MANY_MESSAGES);
         const now = deps.clock.now();
         let sender = ws.data.sender;
         if (sender === null || Date.now() - sender.readAt > SENDER_PLAN_TTL_MS) {
@@ -245,6 +248,8 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") return c.json({ message: "Expected a WebSocket upgrade" }, 426);
     const server = (c.env as { upgrade?: (request: Request, options: { data: SocketData }) => boolean } | undefined) ?? undefined;
     if (server?.upgrade === undefined) return c.json({ message: "WebSocket is not available" }, 500);
+    // A member's tabs and devices, bounded: each socket holds memory and a subscription.
+    if (hub.socketCountOf(user.id) >= WS_MAX_SOCKETS_PER_MEMBER) return c.json({ message: "Too many open connections" }, 429);
     const data: SocketData = { userId: user.id, sessionId: session.id, matches: new Map(), sender: null, windowStart: 0, frameCount: 0 };
     if (!server.upgrade(c.req.raw, { data })) return c.json({ message: "WebSocket upgrade failed" }, 400);
     return new Response(null);

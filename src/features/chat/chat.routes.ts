@@ -3,16 +3,13 @@ import { zValidator } from "@hono/zod-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
 import { secondsUntilNextJakartaDay } from "../../platform/clock";
-import { RateLimiter } from "../../middleware/rate-limit";
+import { messageRateFor, TOO_MANY_MESSAGES } from "./message-rate";
 import { realtimeFor } from "../../realtime/realtime";
 import { findOpenMatchFor } from "../matches/matches.service";
 import { invalidInput as invalid } from "../../middleware/invalid-input";
 import { INVALID_MATCH_ID, matchParamSchema } from "../matches/matches.schemas";
 import { messagesQuerySchema, sendMessageSchema } from "./chat.schemas";
 import { listMessages, markRead, sendMessage } from "./chat.service";
-
-/** Messages one member may send over HTTP in a minute. */
-const MESSAGES_PER_MINUTE = 60;
 
 /**
  * Messages of a match: only its two people (anyone else 404, never revealing it exists).
@@ -21,8 +18,8 @@ const MESSAGES_PER_MINUTE = 60;
  */
 export function chatRoutes(deps: AppDeps) {
   const realtime = realtimeFor(deps);
-  // Flood guard for everyone, premium included (the socket has its own per-frame limit).
-  const sendsPerUser = new RateLimiter(MESSAGES_PER_MINUTE, 60_000, () => deps.clock.now().getTime());
+  // Flood guard for everyone, premium included, shared with the socket's send_message.
+  const sendsPerUser = messageRateFor(deps);
   return new Hono<AppEnv>()
     .use("/matches/:matchId/*", requireUser)
     .get("/matches/:matchId/messages", zValidator("param", matchParamSchema, invalid(INVALID_MATCH_ID)), zValidator("query", messagesQuerySchema, invalid("Invalid query")), async (c) => {
@@ -37,7 +34,7 @@ export function chatRoutes(deps: AppDeps) {
       const matchId = c.req.valid("param").matchId;
       if (!sendsPerUser.hit(user.id)) {
         c.header("Retry-After", String(sendsPerUser.retryAfterSeconds(user.id)));
-        return c.json({ message: "Too many messages. Please slow down" }, 429);
+        return c.json({ message: TOO_MANY_MESSAGES }, 429);
       }
       const now = deps.clock.now();
       const result = await sendMessage(deps.db, now, user.id, matchId, c.req.valid("json").content);
