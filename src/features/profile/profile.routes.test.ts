@@ -150,6 +150,25 @@ describe("GET /api/profile", () => {
   });
 });
 
+describe("parallel profile saves (the hole: five parallel saves left 26 photos)", () => {
+  test("never leave more than the planned photos: the saves that lost the race answer 409 and store nothing", async () => {
+    const user = await newUser();
+    const five = Array.from({ length: 5 }, () => dataUrl(jpegWithGps()));
+    const before = uploadsOnDisk().length;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => t.request("POST", "/api/profile", { cookie: user.cookie, body: validCreate(five) })));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201 || status === 200).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((status) => status === 201 || status === 200 || status === 409)).toBe(true);
+    const refused = answers.find((answer) => answer.status === 409);
+    if (refused !== undefined) expect(await refused.json()).toEqual({ message: "Your photos changed while saving. Please try again" });
+    const rows = await t.deps.db.select().from(photos).where(eq(photos.userId, user.id));
+    expect(rows.length).toBeLessThanOrEqual(6);
+    expect(rows.length).toBe(5);
+    // The losers' files were removed again: only the kept photos are on disk.
+    expect(uploadsOnDisk().length - before).toBe(rows.length);
+  });
+});
+
 describe("PATCH /api/profile (Edit Profile)", () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
     ["age under 18", { age: 17 }, "age", "Must be at least 18 years old"],

@@ -52,6 +52,7 @@ export const PROFILE_MESSAGES = {
   profileExists: "Profile already exists",
   profileIncomplete: "Profile incomplete",
   photoNotFound: "Photo not found",
+  photosChanged: "Your photos changed while saving. Please try again",
 } as const;
 
 const trimmedMin = (min: number, message: string) =>

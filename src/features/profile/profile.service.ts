@@ -12,7 +12,7 @@ import { decodeDataUrl, fileNameFromUrl, isDataUrl, PhotoError, removeStoredFile
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 type PhotoRow = typeof photos.$inferSelect;
 
-export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 413 | 415; message: string; errors?: Record<string, string> };
+export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 409 | 413 | 415; message: string; errors?: Record<string, string> };
 
 export async function listPhotos(deps: Deps, userId: string): Promise<PhotoRow[]> {
   return deps.db.select().from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.position));
@@ -115,6 +115,14 @@ async function applyPhotoList(deps: Deps, userId: string, entries: string[]): Pr
         deps.db.insert(photos).values({ id: newId(), userId, position, fileName: step.file.fileName, mimeType: step.file.mime, width: step.file.width, height: step.file.height, byteSize: step.file.byteSize, createdAt: now }),
       );
   });
+  // The plan was made from a read that another save may have outrun (five parallel saves once
+  // left 26 photos). Last in the batch: if the member does not now have exactly the planned
+  // photos, this insert of a NULL id fails its NOT NULL constraint, which rolls the whole batch
+  // back (SQLite has no RAISE outside triggers); saveProfile answers 409.
+  statements.push(
+    deps.db.run(sql`insert into photos (id, user_id, position, file_name, mime_type, width, height, byte_size, created_at)
+      select null, ${userId}, 0, '', '', 0, 0, 0, 0 where (select count(*) from photos where user_id = ${userId}) <> ${plan.length}`),
+  );
   return { ok: true, value: { statements, removedFiles: removed.map((photo) => photo.fileName), newFiles: stored.map((file) => file.fileName) } };
 }
 
@@ -164,6 +172,10 @@ export async function saveProfile(deps: Deps, userId: string, mode: ProfileMode,
     await deps.db.batch([write, ...photoPlan.value.statements]);
   } catch (error) {
     await Promise.all(photoPlan.value.newFiles.map((file) => removeStoredFile(deps.config.dataDir, file)));
+    const text = String((error as { message?: string })?.message ?? "") + String((error as { cause?: unknown })?.cause ?? "");
+    if (text.includes("NOT NULL constraint failed: photos.id")) {
+      return { ok: false, status: 409, message: PROFILE_MESSAGES.photosChanged };
+    }
     throw error;
   }
   await Promise.all(photoPlan.value.removedFiles.map((file) => removeStoredFile(deps.config.dataDir, file)));
