@@ -9,6 +9,7 @@ import { matches, messages, users } from "../../../db/schema";
 import { jakartaDayOf } from "../../platform/clock";
 import { FREE_DAILY_CHATS, MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../../platform/constants";
 import { newId } from "../../platform/ids";
+import { cleanText, isBlank } from "../../platform/text";
 import { hasPremium } from "../premium/plan-rules";
 import { storeMessage } from "./message-writer";
 
@@ -77,8 +78,9 @@ export type SendResult =
 /** Trims and checks a message text (spec point 5: empty or whitespace-only is not sent). */
 export function cleanContent(raw: unknown): { ok: true; content: string } | { ok: false; message: string } {
   if (typeof raw !== "string") return { ok: false, message: "Message cannot be empty" };
-  const content = raw.trim();
-  if (content.length === 0) return { ok: false, message: "Message cannot be empty" };
+  // NFC, no control characters or direction overrides; zero-width-only texts are empty.
+  const content = cleanText(raw, { multiline: true });
+  if (isBlank(content)) return { ok: false, message: "Message cannot be empty" };
   if (content.length > MAX_MESSAGE_LENGTH) return { ok: false, message: `Message must be at most ${MAX_MESSAGE_LENGTH} characters` };
   return { ok: true, content };
 }

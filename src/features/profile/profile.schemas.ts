@@ -5,6 +5,7 @@
  */
 import * as z from "zod/mini";
 import { MAX_AGE, MAX_PROFILE_PHOTOS, MIN_AGE, SEARCH_DISTANCE_KM } from "../../platform/constants";
+import { visibleLength } from "../../platform/text";
 
 export const GENDERS = ["male", "female"] as const;
 export const DENOMINATIONS = ["Catholic", "Protestant", "Orthodox", "Baptist", "Methodist", "Presbyterian", "Pentecostal", "Lutheran", "Anglican", "Other"] as const;
@@ -57,7 +58,8 @@ export const PROFILE_MESSAGES = {
 
 const trimmedMin = (min: number, message: string) =>
   z.string({ error: message }).check(
-    z.refine((value) => value.trim().length >= min, message),
+    // Counted as a reader sees it: zero-width characters and controls do not make a bio long enough.
+    z.refine((value) => visibleLength(value) >= min, message),
     z.maxLength(TEXT_LIMITS.long, PROFILE_MESSAGES.tooLong),
   );
 

@@ -4,6 +4,7 @@ import { photos, profiles, users } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { MAX_PROFILE_PHOTOS } from "../../platform/constants";
 import { newId } from "../../platform/ids";
+import { cleanText, isBlank } from "../../platform/text";
 import { findCity } from "./cities";
 import { loadOwnProfile, photoUrl, type ProfileJson } from "./profile-json";
 import { PROFILE_MESSAGES, type CreateProfileInput, type EditProfileInput, type ProfileMode } from "./profile.schemas";
@@ -133,9 +134,10 @@ function cityColumns(cityId: string | null | undefined): ServiceResult<{ city: s
   return { ok: true, value: { city: city.id, cityLat: city.lat, cityLng: city.lng } };
 }
 
+/** An optional text as stored: cleaned (src/platform/text.ts), and null when nothing visible is left. */
 const clean = (value: string | null | undefined) => {
-  const trimmed = value?.trim();
-  return trimmed === undefined || trimmed === "" ? null : trimmed;
+  const cleaned = value === null || value === undefined ? "" : cleanText(value, { multiline: true });
+  return isBlank(cleaned) ? null : cleaned;
 };
 
 /** Saves a profile (POST: registration rules, PATCH: edit rules) with its photo list, in one batch. */
@@ -151,14 +153,14 @@ export async function saveProfile(deps: Deps, userId: string, mode: ProfileMode,
     age: input.age,
     gender: input.gender,
     denomination: input.denomination,
-    churchName: input.churchName.trim(),
-    faithTestimony: input.faithTestimony.trim(),
+    churchName: cleanText(input.churchName),
+    faithTestimony: cleanText(input.faithTestimony, { multiline: true }),
     faithDuration: input.faithDuration,
-    bio: input.bio.trim(),
+    bio: cleanText(input.bio, { multiline: true }),
     ministryInvolvement: clean(input.ministryInvolvement),
     relationshipGoals: clean(input.relationshipGoals),
     jesusChristMeaning: clean(input.jesusChristMeaning),
-    ...(input.interests === undefined ? {} : { interests: input.interests.map((entry) => entry.trim()).filter((entry) => entry !== "") }),
+    ...(input.interests === undefined ? {} : { interests: input.interests.map((entry) => cleanText(entry)).filter((entry) => !isBlank(entry)) }),
     ...(input.occupation === undefined ? {} : { occupation: clean(input.occupation) }),
     ...(input.education === undefined ? {} : { education: clean(input.education) }),
     ...(input.city === undefined ? {} : city.value),
