@@ -64,7 +64,8 @@ describe("Discover", () => {
       await page.waitForTimeout(400);
       expect(await topCardId(page)).toBe(first);
 
-      // The demo likers rank first, so a like on the top card is a match.
+      // A super like leads even a free deck (its card says so), and the demo has one for Daniel:
+      // a like on the top card is a match.
       await dragTopCard(page, 160);
       const match = page.locator("dialog.match-dialog[open]");
       await match.waitFor();

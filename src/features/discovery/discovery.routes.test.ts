@@ -73,8 +73,20 @@ describe("GET /api/discovery", () => {
     expect(result.body.map((card) => card.id)).toEqual([bandung.id]);
   });
 
-  test("ranking puts a person who liked the caller first, a super like before a like", async () => {
+  test("a free member's deck does not give 'who liked you' away: a plain like is no signal, a super like still leads", async () => {
     const me = await createMember(app, { gender: "male", age: 30, denomination: "Protestant", relationshipGoals: "marriage" });
+    const ideal = await createMember(app, { firstName: "Ideal", age: 30, denomination: "Protestant", relationshipGoals: "marriage" });
+    const liker = await createMember(app, { firstName: "Liker", age: 45, denomination: "Catholic", relationshipGoals: "friendship", lastActiveAt: null });
+    const superLiker = await createMember(app, { firstName: "SuperLiker", age: 44, denomination: "Catholic", relationshipGoals: "friendship", lastActiveAt: null });
+    await recordSwipe(app, liker.id, me.id, true);
+    await recordSwipe(app, superLiker.id, me.id, true, true);
+    const result = await discover(me.cookie);
+    // The hole: every liker came first, so a free member learned who liked them.
+    expect(result.body.map((card) => card.id)).toEqual([superLiker.id, ideal.id, liker.id]);
+  });
+
+  test("ranking puts a person who liked a Premium caller first, a super like before a like", async () => {
+    const me = await createMember(app, { gender: "male", age: 30, denomination: "Protestant", relationshipGoals: "marriage", plan: "premium" });
     // A close match on every other criterion, who has not liked the caller.
     await createMember(app, { firstName: "Ideal", age: 30, denomination: "Protestant", relationshipGoals: "marriage" });
     const liker = await createMember(app, { firstName: "Liker", age: 45, denomination: "Catholic", relationshipGoals: "friendship", lastActiveAt: null });

@@ -42,7 +42,7 @@ export function discoveryRoutes(deps: AppDeps) {
       if (viewer === null) return c.json({ message: PROFILE_INCOMPLETE }, 400);
       const now = deps.clock.now();
       await touchActivity(deps.db, user.id, now);
-      return c.json(await suggestFor(deps.db, viewer, now, parsed.data.limit, parsed.data.exclude));
+      return c.json(await suggestFor(deps.db, viewer, now, parsed.data.limit, parsed.data.exclude, { likesFirst: hasPremium(user, now) }));
     })
     .post("/swipe", async (c) => {
       const user = currentUser(c);

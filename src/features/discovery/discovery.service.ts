@@ -135,7 +135,13 @@ function likedMeSql(viewerId: string): SQL {
  * - people of the other gender in the cities within reach, and without a city
  *   (profiles_gender_city_idx), for regions where few of the most active live.
  */
-export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit: number, exclude: string[]): Promise<DiscoveryCard[]> {
+/**
+ * `likesFirst`: a Premium viewer pays to see who liked them, and gets those people first. For a
+ * free viewer a plain like is no signal at all, so the deck does not give 'who liked you' away
+ * (the likers are in the pool and come up mixed with everyone else); a super like still leads,
+ * as its card says so.
+ */
+export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit: number, exclude: string[], options: { likesFirst: boolean }): Promise<DiscoveryCard[]> {
   const reach = citiesInReach(viewer);
   const columns = columnChecks(viewer, exclude, reach);
   const eligible = sql`${columns} and ${lookupChecks(viewer, sql`u.id`)}`;
@@ -171,7 +177,7 @@ export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit:
       from pool cross join users u on u.id = pool.id cross join profiles p on p.user_id = u.id
     )
     order by
-      (case liked_me when 2 then 1100 when 1 then 1000 else 0 end)
+      (case liked_me when 2 then 1100 when 1 then ${options.likesFirst ? 1000 : 0} else 0 end)
       + boosted * 500
       + (case when relationship_goals is not null and relationship_goals = ${viewer.relationshipGoals} then 40 else 0 end)
       + (case when denomination = ${viewer.denomination} then 25 else 0 end)
