@@ -50,6 +50,8 @@ export function ChatPanel(props: ChatPanelProps) {
   const [remaining, setRemaining] = useState(props.remainingToday);
   const [otherTyping, setOtherTyping] = useState(false);
   const [removed, setRemoved] = useState(false);
+  // The scam guard's Report presses, passed to the safety menu (src/features/safety/scam-guard.ts).
+  const [reportScam, setReportScam] = useState(0);
   const [offline, setOffline] = useState(false);
   const list = useRef<HTMLOListElement>(null);
   const lastTypingSent = useRef(0);
@@ -209,7 +211,7 @@ export function ChatPanel(props: ChatPanelProps) {
             <button type="button" className="button button-ghost button-small" onClick={() => void call.start("video")} disabled={call.phase !== "idle"} aria-label={t("chat.videoCall")} data-testid="video-call">
               <VideoIcon />
             </button>
-            <SafetyMenu userId={other.id} name={other.firstName} matchId={matchId} />
+            <SafetyMenu userId={other.id} name={other.firstName} matchId={matchId} reportScam={reportScam} />
           </div>
         ) : (
           // The match is gone, but what happened in it may still need reporting (issue 6).
@@ -275,6 +277,14 @@ export function ChatPanel(props: ChatPanelProps) {
                   </span>
                 ) : null}
               </p>
+              {!mine && message.caution !== null && !removed ? (
+                <div className="scam-caution" role="note" data-testid="scam-caution" data-caution={message.caution}>
+                  <p>{t(`chat.caution.${message.caution}`)}</p>
+                  <button type="button" className="button button-outline button-small" onClick={() => setReportScam((count) => count + 1)}>
+                    {t("chat.caution.report")}
+                  </button>
+                </div>
+              ) : null}
             </li>
           );
         })}

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Dialog } from "./dialog";
 import { api, ApiError } from "../runtime/api";
 import { useT } from "../runtime/i18n-context";
@@ -13,11 +13,31 @@ type Step = "menu" | "unmatch" | "block" | "report";
  * "safety" copy namespace on the page. `onRemoved` runs after an unmatch or block (the chat
  * leaves; a discover card moves on); without it the page goes to /matches.
  */
-export function SafetyMenu({ userId, name, matchId, onRemoved, triggerClassName }: { userId: string; name: string; matchId?: string; onRemoved?: () => void; triggerClassName?: string }) {
+export function SafetyMenu({
+  userId,
+  name,
+  matchId,
+  onRemoved,
+  triggerClassName,
+  reportScam = 0,
+}: {
+  userId: string;
+  name: string;
+  matchId?: string;
+  onRemoved?: () => void;
+  triggerClassName?: string;
+  /** Counts the scam guard's 'Report' presses: each opens the report form with "scam" chosen. */
+  reportScam?: number;
+}) {
   const t = useT();
   const [step, setStep] = useState<Step | null>(null);
   const [busy, setBusy] = useState(false);
   const [reason, setReason] = useState<ReportReason | "">("");
+  useEffect(() => {
+    if (reportScam === 0) return;
+    setReason("scam");
+    setStep("report");
+  }, [reportScam]);
   const [description, setDescription] = useState("");
   const [error, setError] = useState<string | null>(null);
 

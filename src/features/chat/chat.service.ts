@@ -10,6 +10,7 @@ import { jakartaDayOf } from "../../platform/clock";
 import { FREE_DAILY_CHATS, MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../../platform/constants";
 import { newId } from "../../platform/ids";
 import { cleanText, isBlank } from "../../platform/text";
+import { scamCaution, type Caution } from "../safety/scam-guard";
 import { hasPremium } from "../premium/plan-rules";
 import { storeMessage } from "./message-writer";
 
@@ -24,6 +25,8 @@ export interface MessageJson {
   kind: "text" | "missed_call" | "call";
   createdAt: string;
   readAt: string | null;
+  /** The scam guard's caution for the receiver (src/features/safety/scam-guard.ts), else null. */
+  caution: Caution | null;
 }
 
 export function messageToJson(row: MessageRow, senderFirstName: string): MessageJson {
@@ -36,6 +39,7 @@ export function messageToJson(row: MessageRow, senderFirstName: string): Message
     kind: row.kind,
     createdAt: row.createdAt.toISOString(),
     readAt: row.readAt === null ? null : row.readAt.toISOString(),
+    caution: row.kind === "text" ? scamCaution(row.content) : null,
   };
 }
 
