@@ -79,5 +79,6 @@ export const reports = sqliteTable(
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
   },
-  (t) => [index("reports_status_created_idx").on(t.status, t.createdAt)],
+  // The second index serves Discover's "reported by three members, hidden until an admin looks".
+  (t) => [index("reports_status_created_idx").on(t.status, t.createdAt), index("reports_reported_status_idx").on(t.reportedUserId, t.status)],
 );

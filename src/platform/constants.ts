@@ -68,6 +68,8 @@ export const BOOST_DURATION_MS = 30 * 60_000;
 export const DISCOVERY_PAGE_SIZE = { default: 10, max: 20 } as const;
 /** At most this many ids the client already holds may be sent back to be left out. */
 export const DISCOVERY_MAX_EXCLUDE = 100;
+/** A person reported by this many different members leaves every deck until an admin looks. */
+export const REPORTERS_TO_HIDE = 3;
 /** Candidates each bounded read of the discovery pool contributes before ranking (docs/decisions/0060). */
 export const DISCOVERY_POOL_SIZE = 60;
 /** How many of the most recently active members the "active" read of the pool looks at. */

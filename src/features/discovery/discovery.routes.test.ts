@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq, sql } from "drizzle-orm";
-import { dailyUsage, matches, swipes, users } from "../../../db/schema";
+import { dailyUsage, matches, reports, swipes, users } from "../../../db/schema";
 import { jakartaDayOf } from "../../platform/clock";
+import { newId } from "../../platform/ids";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { createMember, recordBlock, recordSwipe } from "./discovery.test-support";
 
@@ -98,6 +99,29 @@ describe("GET /api/discovery", () => {
     expect(result.body[0]!.superLikedYou).toBe(true);
     // A plain like is not revealed on the card (seeing who liked you is premium).
     expect(result.body[1]!.superLikedYou).toBe(false);
+  });
+
+  test("a person reported by three different members leaves the deck until an admin looks", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const her = await createMember(app, { firstName: "Reported" });
+    const report = async (status: "pending" | "dismissed" = "pending") => {
+      const reporter = await createMember(app, { gender: "male" });
+      const id = newId();
+      await app.deps.db.insert(reports).values({ id, reporterId: reporter.id, reportedUserId: her.id, reason: "scam", description: "", status, createdAt: app.clock.now() });
+      return id;
+    };
+    const inDeck = async () => (await discover(me.cookie)).body.some((card) => card.id === her.id);
+    const first = await report();
+    await report();
+    // The same member reporting twice counts once.
+    await app.deps.db.insert(reports).values({ id: newId(), reporterId: (await app.deps.db.select().from(reports).where(eq(reports.id, first)))[0]!.reporterId, reportedUserId: her.id, reason: "other", description: "", status: "pending", createdAt: app.clock.now() });
+    expect(await inDeck()).toBe(true);
+    await report();
+    expect(await inDeck()).toBe(false);
+    // An admin dismisses one: two pending reporters are not enough to hide her any more.
+    await app.deps.db.update(reports).set({ status: "dismissed" }).where(eq(reports.id, first));
+    await app.deps.db.update(reports).set({ status: "dismissed" }).where(and(eq(reports.reportedUserId, her.id), eq(reports.reason, "other")));
+    expect(await inDeck()).toBe(true);
   });
 
   test("a boosted person comes before better-matching ones; shared goals and denomination rank higher", async () => {

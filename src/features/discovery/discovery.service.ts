@@ -16,7 +16,7 @@
  */
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { DISCOVERY_ACTIVE_WINDOW, DISCOVERY_POOL_SIZE } from "../../platform/constants";
+import { DISCOVERY_ACTIVE_WINDOW, DISCOVERY_POOL_SIZE, REPORTERS_TO_HIDE } from "../../platform/constants";
 import { CITIES, distanceKm } from "../profile/cities";
 import { photoUrl } from "../profile/profile-json";
 import type { DiscoveryCardJson, LikeEntryJson } from "./discovery-types";
@@ -90,9 +90,14 @@ function columnChecks(viewer: Viewer, exclude: string[], reach: string[] | null)
   return sql.join(parts, sql` and `);
 }
 
-/** Eligibility tests that look a row up: a photo, not swiped by the viewer, no block either way. */
+/**
+ * Eligibility tests that look a row up: a photo, not swiped by the viewer, no block either way,
+ * and not reported by three different members with no admin decision yet (hidden until an admin
+ * looks: reviewing, resolving or dismissing the reports shows the person again, unless banned).
+ */
 function lookupChecks(viewer: Viewer, idColumn: SQL): SQL {
   return sql`exists (select 1 from photos ph where ph.user_id = ${idColumn})
+    and (select count(distinct rp.reporter_id) from reports rp where rp.reported_user_id = ${idColumn} and rp.status = 'pending') < ${REPORTERS_TO_HIDE}
     and not exists (select 1 from swipes sw where sw.swiper_id = ${viewer.id} and sw.swiped_id = ${idColumn})
     and not exists (select 1 from blocks b1 where b1.blocker_id = ${viewer.id} and b1.blocked_id = ${idColumn})
     and not exists (select 1 from blocks b2 where b2.blocker_id = ${idColumn} and b2.blocked_id = ${viewer.id})`;

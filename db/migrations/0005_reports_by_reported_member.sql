@@ -1,0 +1,1 @@
+CREATE INDEX `reports_reported_status_idx` ON `reports` (`reported_user_id`,`status`);
