@@ -6,9 +6,9 @@
  * Screenshots (phone and desktop, English and Indonesian) go to e2e/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import type { Page } from "playwright-core";
 import { apiAs, createAccount, signInContext, type Account } from "./support/accounts";
 import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from "./support/browser";
+import { completeProfile, hydrated, matchPair } from "./support/members";
 import { startServer, type RunningServer } from "./support/server";
 
 const MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
@@ -20,41 +20,6 @@ let matchId: string;
 let browserA: Browser;
 let browserB: Browser;
 
-/** A small real JPEG drawn in the page, as a data URL (the profile needs a photo). */
-async function photoDataUrl(page: Page, hue: number): Promise<string> {
-  return page.evaluate((hue) => {
-    const canvas = document.createElement("canvas");
-    canvas.width = 240;
-    canvas.height = 320;
-    const context = canvas.getContext("2d")!;
-    context.fillStyle = `hsl(${hue} 60% 60%)`;
-    context.fillRect(0, 0, 240, 320);
-    context.fillStyle = "white";
-    context.beginPath();
-    context.arc(120, 130, 60, 0, Math.PI * 2);
-    context.fill();
-    return canvas.toDataURL("image/jpeg", 0.85);
-  }, hue);
-}
-
-async function completeProfile(page: Page, account: Account, gender: "male" | "female", hue: number) {
-  const response = await apiAs(server.origin, account, "POST", "/api/profile", {
-    photos: [await photoDataUrl(page, hue)],
-    age: gender === "female" ? 27 : 30,
-    gender,
-    denomination: "Protestant",
-    churchName: "GKI Pondok Indah",
-    faithTestimony: "I came to know Christ in university and have served in the youth ministry since then.",
-    faithDuration: "5-10 years",
-    bio: "I love worship music, hiking and good coffee.",
-  });
-  if (response.status !== 201) throw new Error(`profile: ${response.status} ${await response.text()}`);
-}
-
-async function hydrated(page: Page, island: string) {
-  await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({ timeout: 15_000 });
-}
-
 beforeAll(async () => {
   server = await startServer();
   ana = await createAccount(server.origin, { firstName: "Ana", lastName: "Kusuma" });
@@ -64,17 +29,9 @@ beforeAll(async () => {
   await signInContext(browserA.context, server.origin, ana);
   await signInContext(browserB.context, server.origin, budi);
   await browserA.page.goto(`${server.origin}/edit-profile`);
-  await completeProfile(browserA.page, ana, "female", 330);
-  await completeProfile(browserA.page, budi, "male", 200);
-  // They like each other: the second like makes the match.
-  const [anaId, budiId] = await Promise.all(
-    [ana, budi].map(async (account) => ((await (await apiAs(server.origin, account, "GET", "/api/auth/user")).json()) as { id: string }).id),
-  );
-  await apiAs(server.origin, ana, "POST", "/api/swipe", { swipedId: budiId, isLike: true });
-  const second = (await (await apiAs(server.origin, budi, "POST", "/api/swipe", { swipedId: anaId, isLike: true })).json()) as { isMatch: boolean; matchId?: string };
-  expect(second.isMatch).toBe(true);
-  const list = (await (await apiAs(server.origin, ana, "GET", "/api/matches")).json()) as { id: string }[];
-  matchId = list[0]!.id;
+  await completeProfile(server.origin, browserA.page, ana, "female", 330);
+  await completeProfile(server.origin, browserA.page, budi, "male", 200);
+  matchId = await matchPair(server.origin, ana, budi);
 }, 120_000);
 
 afterAll(async () => {
@@ -95,7 +52,7 @@ describe("matched members chat live and call each other", () => {
     try {
       await signInContext(fresh.context, server.origin, stranger);
       await fresh.page.goto(`${server.origin}/edit-profile`);
-      await completeProfile(fresh.page, stranger, "female", 60);
+      await completeProfile(server.origin, fresh.page, stranger, "female", 60);
       await fresh.page.goto(`${server.origin}/matches`);
       await expect(fresh.page.getByText("No matches yet").isVisible()).resolves.toBe(true);
       await expect(fresh.page.getByRole("link", { name: "Start Swiping" }).getAttribute("href")).resolves.toBe("/swipe");
@@ -233,6 +190,8 @@ describe("matched members chat live and call each other", () => {
     await menu.getByRole("button", { name: "Report" }).click();
     const form = b.locator("dialog[open]");
     await form.getByLabel("Harassment").check();
+    // Only a report this time: the block is what the other suite checks.
+    await form.getByTestId("report-also-block").uncheck();
     await form.getByRole("button", { name: "Send report" }).click();
     await b.getByText("Thank you. Your report was sent.").waitFor({ timeout: 10_000 });
   }, 60_000);

@@ -67,6 +67,15 @@ export const blocks = sqliteTable(
 
 export const REPORT_STATUSES = ["pending", "reviewed", "resolved", "dismissed"] as const;
 
+/** One line of a report's evidence; createdAt in Unix milliseconds. */
+export interface ReportEvidenceLine {
+  id: string;
+  senderId: string;
+  content: string;
+  kind: "text" | "missed_call" | "call";
+  createdAt: number;
+}
+
 export const reports = sqliteTable(
   "reports",
   {
@@ -75,6 +84,11 @@ export const reports = sqliteTable(
     reportedUserId: text("reported_user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     reason: text("reason").notNull(),
     description: text("description").notNull().default(""),
+    /**
+     * The last lines of the pair's conversation, copied when the report is filed (a block or an
+     * unmatch deletes the conversation); null when they had no match. For the admin only.
+     */
+    evidence: text("evidence", { mode: "json" }).$type<ReportEvidenceLine[]>(),
     status: text("status", { enum: REPORT_STATUSES }).notNull().default("pending"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),

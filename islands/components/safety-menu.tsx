@@ -39,6 +39,8 @@ export function SafetyMenu({
     setStep("report");
   }, [reportScam]);
   const [description, setDescription] = useState("");
+  // Reporting blocks by default (docs/decisions/0089): the reporter is out of reach at once.
+  const [alsoBlock, setAlsoBlock] = useState(true);
   const [error, setError] = useState<string | null>(null);
 
   const close = () => {
@@ -49,7 +51,7 @@ export function SafetyMenu({
   // of the current step may end the flow.
   const closeIf = (which: Step) => () => setStep((current) => (current === which ? null : current));
 
-  const run = async (action: () => Promise<unknown>, done: string, removes: boolean) => {
+  const run = async (action: () => Promise<unknown>, done: string, removes: boolean, note?: string) => {
     setBusy(true);
     setError(null);
     try {
@@ -57,10 +59,10 @@ export function SafetyMenu({
       close();
       if (removes) {
         if (onRemoved !== undefined) {
-          toast({ title: done, variant: "success" });
+          toast({ title: done, description: note, variant: "success" });
           onRemoved();
         } else {
-          toastOnNextPage({ title: done, variant: "success" });
+          toastOnNextPage({ title: done, description: note, variant: "success", durationMs: note === undefined ? undefined : 10_000 });
           location.assign("/matches");
         }
       } else toast({ title: done, variant: "success" });
@@ -78,7 +80,9 @@ export function SafetyMenu({
       setError(t("safety.reasonRequired"));
       return;
     }
-    void run(() => api("POST", "/api/reports", { reportedUserId: userId, reason, description }), t("safety.reported"), false);
+    const body = { reportedUserId: userId, reason, description, block: alsoBlock };
+    if (alsoBlock) void run(() => api("POST", "/api/reports", body), t("safety.reportedBlocked", { name }), true, t("safety.safetyNote", { name }));
+    else void run(() => api("POST", "/api/reports", body), t("safety.reported"), false);
   };
 
   return (
@@ -148,6 +152,13 @@ export function SafetyMenu({
             <label htmlFor="report-description">{t("safety.description")}</label>
             <textarea id="report-description" rows={3} maxLength={MAX_REPORT_DESCRIPTION} value={description} onChange={(event) => setDescription(event.target.value)} />
           </div>
+          <label className="check-row">
+            <input type="checkbox" name="block" checked={alsoBlock} onChange={(event) => setAlsoBlock(event.target.checked)} data-testid="report-also-block" />
+            <span>
+              <span className="check-row-title">{t("safety.alsoBlock", { name })}</span>
+              <span className="check-row-hint">{t("safety.alsoBlockHint")}</span>
+            </span>
+          </label>
           {error ? <p className="form-error" role="alert">{error}</p> : null}
           <div className="dialog-actions">
             <button type="button" className="button button-ghost" onClick={close}>

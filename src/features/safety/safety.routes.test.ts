@@ -84,6 +84,53 @@ describe("POST /api/reports", () => {
     expect(row).toMatchObject({ reporterId: a.id, reportedUserId: b.id, reason: "harassment", description: "Rude messages", status: "pending" });
   });
 
+  test("reporting a match also blocks and unmatches by default: the chat is gone for both, and both hear it live", async () => {
+    const maria = await createMember(app, { firstName: "Maria", gender: "female" });
+    const budi = await createMember(app, { firstName: "Budi", gender: "male" });
+    const matchId = await matchUsers(app, maria, budi);
+    await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: budi.cookie, body: { content: "Can you send me Rp 2 juta for the bus?" } });
+    const removed: unknown[] = [];
+    app.deps.events.on("match.removed", (payload) => removed.push(payload));
+
+    const response = await app.request("POST", "/api/reports", { cookie: maria.cookie, body: { reportedUserId: budi.id, reason: "scam" } });
+    expect(response.status).toBe(201);
+    expect(await response.json()).toMatchObject({ reportedUserId: budi.id, reason: "scam", status: "pending", blocked: true });
+    expect(await app.deps.db.select().from(blocks)).toEqual([{ blockerId: maria.id, blockedId: budi.id, createdAt: expect.any(Date) }]);
+    expect(await app.deps.db.select().from(matches)).toHaveLength(0);
+    expect(removed).toEqual([{ matchId, userIds: [maria.id, budi.id] }]);
+    // Budi can no longer write to her, and she has left his deck.
+    expect((await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: budi.cookie, body: { content: "hello?" } })).status).toBe(404);
+    expect(await candidatesFor(budi.id)).not.toContain(maria.id);
+    // The conversation is kept with the report, for the admin.
+    const [row] = await app.deps.db.select().from(reports);
+    expect(row?.evidence).toEqual([expect.objectContaining({ senderId: budi.id, content: "Can you send me Rp 2 juta for the bus?", kind: "text" })]);
+  });
+
+  test("a reporter who unticks 'Also block' keeps the match", async () => {
+    const a = await createMember(app, { gender: "female" });
+    const b = await createMember(app, { gender: "male" });
+    await matchUsers(app, a, b);
+    const response = await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: b.id, reason: "other", block: false } });
+    expect(response.status).toBe(201);
+    expect((await response.json()).blocked).toBe(false);
+    expect(await app.deps.db.select().from(blocks)).toHaveLength(0);
+    expect(await app.deps.db.select().from(matches)).toHaveLength(1);
+    const invalid = await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: b.id, reason: "other", block: "yes" } });
+    expect(invalid.status).toBe(400);
+  });
+
+  test("a report refused by the day's limit blocks nobody and keeps the match", async () => {
+    const a = await createMember(app, { gender: "female" });
+    const b = await createMember(app, { gender: "male" });
+    const c = await createMember(app, { gender: "male" });
+    for (let i = 0; i < 20; i++) await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: b.id, reason: "scam", block: false } });
+    await matchUsers(app, a, c);
+    const refused = await app.request("POST", "/api/reports", { cookie: a.cookie, body: { reportedUserId: c.id, reason: "scam" } });
+    expect(refused.status).toBe(429);
+    expect(await app.deps.db.select().from(blocks)).toHaveLength(0);
+    expect(await app.deps.db.select().from(matches)).toHaveLength(1);
+  });
+
   test("refuses an unknown reason, yourself and unknown users", async () => {
     const a = await app.registerUser();
     const b = await app.registerUser();

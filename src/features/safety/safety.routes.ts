@@ -7,7 +7,7 @@ import { blockSchema, reportSchema } from "./safety.schemas";
 import { blockUser, reportUser } from "./safety.service";
 
 
-/** Signed-in users: POST /api/blocks {userId}, POST /api/reports {reportedUserId, reason, description}. */
+/** Signed-in users: POST /api/blocks {userId}, POST /api/reports {reportedUserId, reason, description, block?}. */
 export function safetyRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use("/blocks", requireUser)
@@ -27,6 +27,10 @@ export function safetyRoutes(deps: AppDeps) {
       if (!result.ok) {
         if ("retryAfterSeconds" in result) c.header("Retry-After", String(result.retryAfterSeconds));
         return c.json({ message: result.message }, result.status);
+      }
+      if (result.blocked) {
+        deps.events.emit("user.blocked", { blockerId: user.id, blockedId: result.report.reportedUserId });
+        if (result.removedMatchId !== null) deps.events.emit("match.removed", { matchId: result.removedMatchId, userIds: [user.id, result.report.reportedUserId] });
       }
       return c.json(result.report, 201);
     });

@@ -9,4 +9,6 @@ export const reportSchema = z.object({
   reportedUserId: userId,
   reason: z.enum(REPORT_REASONS, { message: "Please choose a reason" }),
   description: z.string().trim().max(MAX_REPORT_DESCRIPTION, `Description must be at most ${MAX_REPORT_DESCRIPTION} characters`).optional().default(""),
+  /** Reporting also blocks unless the reporter unticks it (docs/decisions/0089). */
+  block: z.boolean({ message: "block must be true or false" }).optional().default(true),
 });

@@ -136,7 +136,8 @@ describe("GET /admin/moderation/reports/{id}/messages", () => {
     const matchId = await matchUsers(app, maria, budi);
     await insertMessage(app, matchId, budi, "You ignored me", new Date(NOW.getTime() - 60_000));
     await insertMessage(app, matchId, maria, "Please stop", NOW);
-    const id = await insertReport(app, maria, budi);
+    const filed = await app.request("POST", "/api/reports", { cookie: maria.cookie, body: { reportedUserId: budi.id, reason: "harassment" } });
+    const { id } = await filed.json();
     const { status, html } = await page(`/admin/moderation/reports/${id}/messages`, { htmx: true });
     expect(status).toBe(200);
     expect(html.startsWith('<dialog id="report-evidence"')).toBe(true);
@@ -146,11 +147,11 @@ describe("GET /admin/moderation/reports/{id}/messages", () => {
     expect(html).toContain(`hx-patch="/api/admin/reports/${id}"`);
   });
 
-  it("explains an empty conversation: no match, or the chat went with an unmatch or block", async () => {
+  it("explains an empty conversation: the two had no match when the report was filed", async () => {
     const id = await insertReport(app, maria, budi);
     const { html } = await page(`/admin/moderation/reports/${id}/messages`, { htmx: true });
     expect(html).toContain("No conversation to show");
-    expect(html).toContain("unmatching or blocking deletes the conversation");
+    expect(html).toContain("had no match when the report was filed");
   });
 
   it("is a whole page without htmx, and 404 for an unknown report", async () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "bun:test";
 import { count, eq } from "drizzle-orm";
-import { adminActions, reports, users } from "../../../../db/schema";
+import { adminActions, matches, reports, users } from "../../../../db/schema";
 import { fakeClock } from "../../../platform/clock";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { matchUsers } from "../../../testing/match-fixtures";
@@ -162,14 +162,19 @@ describe("PATCH /api/admin/reports/{id}", () => {
 });
 
 describe("GET /api/admin/reports/{id}/messages", () => {
-  it("shows the last 20 lines between the two, oldest first, marking who wrote each", async () => {
+  it("keeps the last 20 lines between the two as the report found them, oldest first, after the report's block deleted the chat", async () => {
     const matchId = await matchUsers(app, maria, budi);
     for (let i = 0; i < 22; i++) await insertMessage(app, matchId, i % 2 === 0 ? budi : maria, `line ${i}`, new Date(NOW.getTime() - (22 - i) * MINUTE));
     // Someone else's conversation never shows.
     const other = await person(app);
     const otherMatch = await matchUsers(app, budi, other);
     await insertMessage(app, otherMatch, budi, "not evidence", NOW);
-    const id = await insertReport(app, maria, budi);
+    const filed = await app.request("POST", "/api/reports", { cookie: maria.cookie, body: { reportedUserId: budi.id, reason: "scam" } });
+    expect(filed.status).toBe(201);
+    const { id } = await filed.json();
+    // The report blocked Budi, so the match and its messages are gone; the evidence is not.
+    expect(await app.deps.db.select().from(matches).where(eq(matches.id, matchId))).toHaveLength(0);
+    await insertMessage(app, otherMatch, budi, "written after the report", new Date(NOW.getTime() + MINUTE));
 
     const response = await get(`/api/admin/reports/${id}/messages`);
     expect(response.status).toBe(200);
@@ -180,9 +185,9 @@ describe("GET /api/admin/reports/{id}/messages", () => {
     expect(messages.at(-1)).toMatchObject({ content: "line 21" });
   });
 
-  it("is empty when the two have no match (never matched, or unmatched and the chat went with it)", async () => {
-    const id = await insertReport(app, maria, budi);
-    const response = await get(`/api/admin/reports/${id}/messages`);
+  it("is empty when the two had no match when the report was filed", async () => {
+    const filed = await app.request("POST", "/api/reports", { cookie: maria.cookie, body: { reportedUserId: budi.id, reason: "fake_profile" } });
+    const response = await get(`/api/admin/reports/${(await filed.json()).id}/messages`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ messages: [] });
   });

@@ -4,10 +4,10 @@
  * conversation behind a report, and the admin log itself. Read by the JSON calls and the
  * /admin/moderation page alike, so the two cannot disagree.
  */
-import { and, count, desc, eq, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { AppDeps } from "../../../app-env";
-import { adminActions, matches, messages, reports, users } from "../../../../db/schema";
+import { adminActions, reports, users } from "../../../../db/schema";
 import { actorOf, adminLogInsertIf, memberNameSql } from "../admin-log";
 import type { SessionUser } from "../../auth/session";
 import { offsetOf, pageOf, type PageQuery } from "../list-query";
@@ -125,9 +125,6 @@ export async function decideReport(deps: Deps, admin: Pick<SessionUser, "id" | "
   return entry === null ? { ok: false, status: 404, message: MODERATION_MESSAGES.reportNotFound } : { ok: true, value: entry };
 }
 
-/** How many lines of a conversation the evidence shows. */
-export const EVIDENCE_MESSAGES = 20;
-
 export interface EvidenceMessage {
   id: string;
   senderId: string;
@@ -140,31 +137,19 @@ export interface EvidenceMessage {
 }
 
 /**
- * GET /api/admin/reports/{id}/messages: the last 20 lines between the reporter and the reported
- * member, both sides, oldest first. Empty when they have no match: they never matched, or the
- * match ended (unmatch and block delete the conversation with it).
+ * GET /api/admin/reports/{id}/messages: the lines between the reporter and the reported member
+ * copied when the report was filed (src/features/safety/safety.service.ts), both sides, oldest
+ * first. A copy, because reporting usually blocks, and a block deletes the conversation.
+ * `matched` is false when the two had no match at that moment.
  */
 export async function reportEvidence(deps: Pick<Deps, "db">, reportId: string): Promise<{ report: AdminReportEntry; messages: EvidenceMessage[]; matched: boolean } | null> {
-  const report = await findReport(deps, reportId);
-  if (report === null) return null;
-  const a = report.reporter.id;
-  const b = report.reportedUser.id;
-  const [match] = await deps.db
-    .select({ id: matches.id })
-    .from(matches)
-    .where(or(and(eq(matches.user1Id, a), eq(matches.user2Id, b)), and(eq(matches.user1Id, b), eq(matches.user2Id, a))))
-    .limit(1);
-  if (match === undefined) return { report, messages: [], matched: false };
-  const rows = await deps.db
-    .select({ id: messages.id, senderId: messages.senderId, content: messages.content, kind: messages.kind, createdAt: messages.createdAt })
-    .from(messages)
-    .where(eq(messages.matchId, match.id))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(EVIDENCE_MESSAGES);
+  const [[row], report] = await Promise.all([deps.db.select({ evidence: reports.evidence }).from(reports).where(eq(reports.id, reportId)).limit(1), findReport(deps, reportId)]);
+  if (row === undefined || report === null) return null;
+  const lines = [...(row.evidence ?? [])].sort((x, y) => x.createdAt - y.createdAt || x.id.localeCompare(y.id));
   return {
     report,
-    matched: true,
-    messages: rows.reverse().map((row) => ({ id: row.id, senderId: row.senderId, fromReported: row.senderId === b, content: row.content, kind: row.kind, createdAt: row.createdAt.toISOString() })),
+    matched: row.evidence !== null,
+    messages: lines.map((line) => ({ id: line.id, senderId: line.senderId, fromReported: line.senderId === report.reportedUser.id, content: line.content, kind: line.kind, createdAt: new Date(line.createdAt).toISOString() })),
   };
 }
 
