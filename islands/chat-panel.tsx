@@ -4,6 +4,7 @@ import { SafetyMenu } from "./components/safety-menu";
 import { AdSlot } from "./components/ad-slot-lazy";
 import { adDue, countVisit, useAdPlacement } from "./runtime/ads";
 import { ArrowLeftIcon } from "./components/icons";
+import { PresenceLine } from "./components/presence-line";
 import { api, ApiError } from "./runtime/api";
 import { useI18n } from "./runtime/i18n-context";
 import { errorText, translateMessage } from "./runtime/messages";
@@ -12,10 +13,16 @@ import { toast } from "./runtime/toast";
 import { MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../src/platform/constants";
 import type { MessageJson } from "../src/features/chat/chat.service";
 
+/** The other person's activity, when both share theirs (src/features/settings). */
+export interface Presence {
+  online: boolean;
+  lastActiveAt: string | null;
+}
+
 export interface ChatPanelProps {
   matchId: string;
   me: { id: string };
-  other: { id: string; firstName: string; age: number | null; photo: string | null };
+  other: { id: string; firstName: string; age: number | null; photo: string | null; presence: Presence | null };
   initialMessages: MessageJson[];
   /** Null for premium members (no limit). */
   remainingToday: number | null;
@@ -202,7 +209,10 @@ export function ChatPanel(props: ChatPanelProps) {
           <ArrowLeftIcon size={20} />
         </a>
         {other.photo ? <img className="person-avatar person-avatar-sm" src={other.photo} alt="" width={40} height={40} /> : <span className="person-avatar person-avatar-sm person-avatar-empty" aria-hidden="true" />}
-        <h1 className="chat-title">{title}</h1>
+        <div className="chat-heading">
+          <h1 className="chat-title">{title}</h1>
+          {other.presence !== null && !removed ? <PresenceLine presence={other.presence} /> : null}
+        </div>
         {!removed ? (
           <div className="chat-header-actions">
             <button type="button" className="button button-ghost button-small" onClick={() => void call.start("voice")} disabled={call.phase !== "idle"} aria-label={t("chat.voiceCall")} data-testid="voice-call">

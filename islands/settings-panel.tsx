@@ -5,6 +5,8 @@ import { toast } from "./runtime/toast";
 import { errorText } from "./runtime/messages";
 import { setLanguage } from "./runtime/language-switch";
 import { SEARCH_DISTANCE_KM } from "../src/platform/constants";
+import { NOTIFICATION_KINDS, PRIVACY_SWITCHES, type MemberSettings, type NotificationChoices } from "../src/features/settings/settings-types";
+import { DataRights } from "./components/data-rights";
 
 /**
  * Signed in, the account keeps the language too, so mails (password reset) use it. The screen
@@ -17,15 +19,15 @@ async function switchLanguage(code: "en" | "id") {
 
 export interface SettingsPanelProps {
   searchDistance: number;
+  /** Notifications and privacy, kept on the server so they follow the member (src/features/settings). */
+  settings: MemberSettings;
+  /** Password accounts confirm a deletion with it; others by a fresh sign-in. */
+  hasPassword: boolean;
 }
 
-/** Local-only toggles (spec point 2: "most toggles are local only"), kept in localStorage. */
-const LOCAL_TOGGLES = {
-  notifications: ["newMatches", "messages", "likes", "emailUpdates"],
-  privacy: ["showOnline", "showDistance", "readReceipts"],
-  app: ["sounds", "vibration"],
-} as const;
-const DEFAULTS: Record<string, boolean> = { emailUpdates: false };
+/** Sounds and vibration belong to the device, so they stay in this browser (docs/decisions/0090). */
+const LOCAL_TOGGLES = { app: ["sounds", "vibration"] } as const;
+const DEFAULTS: Record<string, boolean> = {};
 const storageKey = "kasih-settings";
 const DISTANCE_SAVE_DELAY_MS = 600;
 
@@ -38,8 +40,9 @@ function readLocal(): Record<string, boolean> {
 }
 
 /** /settings: notifications, privacy, discovery (search distance, saved on the server), app, account. */
-export function SettingsPanel({ searchDistance }: SettingsPanelProps) {
+export function SettingsPanel({ searchDistance, settings: initialSettings, hasPassword }: SettingsPanelProps) {
   const { t, lang } = useI18n();
+  const [settings, setSettings] = useState(initialSettings);
   const [local, setLocal] = useState<Record<string, boolean>>({});
   const [distance, setDistance] = useState(searchDistance);
   const [saved, setSaved] = useState(searchDistance);
@@ -76,31 +79,49 @@ export function SettingsPanel({ searchDistance }: SettingsPanelProps) {
     timer.current = setTimeout(() => void saveDistance(value), DISTANCE_SAVE_DELAY_MS);
   };
 
-  const switchRow = (group: string, key: string) => {
-    const on = local[key] ?? DEFAULTS[key] ?? true;
-    return (
-      <li key={key} className="settings-row">
-        <span className="settings-row-text">
-          <span id={`label-${key}`}>{t(`settings.${group}.${key}`)}</span>
-          <span className="settings-row-hint">{t(`settings.${group}.${key}Hint`)}</span>
-        </span>
-        <button type="button" role="switch" aria-checked={on} aria-labelledby={`label-${key}`} className="switch" onClick={() => toggle(key)}>
-          <span className="switch-thumb" />
-        </button>
-      </li>
-    );
+  /** Shown at once, saved on the server; put back if the save fails. */
+  const saveSetting = async (patch: Partial<Omit<MemberSettings, "notifications">> | { notifications: Partial<NotificationChoices> }, optimistic: MemberSettings) => {
+    const before = settings;
+    setSettings(optimistic);
+    try {
+      setSettings(await api<MemberSettings>("PATCH", "/api/settings", patch));
+    } catch (caught) {
+      setSettings(before);
+      toast({ title: t("toast.error"), description: errorText(t, caught), variant: "destructive" });
+    }
   };
+  const toggleNotification = (key: (typeof NOTIFICATION_KINDS)[number]) => {
+    const value = !settings.notifications[key];
+    void saveSetting({ notifications: { [key]: value } }, { ...settings, notifications: { ...settings.notifications, [key]: value } });
+  };
+  const togglePrivacy = (key: (typeof PRIVACY_SWITCHES)[number]) => {
+    const value = !settings[key];
+    void saveSetting({ [key]: value }, { ...settings, [key]: value });
+  };
+
+  const switchRow = (group: string, key: string, on: boolean, onToggle: () => void) => (
+    <li key={key} className="settings-row">
+      <span className="settings-row-text">
+        <span id={`label-${key}`}>{t(`settings.${group}.${key}`)}</span>
+        <span className="settings-row-hint">{t(`settings.${group}.${key}Hint`)}</span>
+      </span>
+      <button type="button" role="switch" aria-checked={on} aria-labelledby={`label-${key}`} className="switch" onClick={onToggle} data-setting={key}>
+        <span className="switch-thumb" />
+      </button>
+    </li>
+  );
+  const localRow = (key: string) => switchRow("app", key, local[key] ?? DEFAULTS[key] ?? true, () => toggle(key));
 
   return (
     <div className="settings-groups">
       <section className="card settings-group" aria-labelledby="settings-notifications">
         <h2 id="settings-notifications">{t("settings.notifications.title")}</h2>
-        <ul>{LOCAL_TOGGLES.notifications.map((key) => switchRow("notifications", key))}</ul>
+        <ul>{NOTIFICATION_KINDS.map((key) => switchRow("notifications", key, settings.notifications[key], () => toggleNotification(key)))}</ul>
       </section>
 
       <section className="card settings-group" aria-labelledby="settings-privacy">
         <h2 id="settings-privacy">{t("settings.privacy.title")}</h2>
-        <ul>{LOCAL_TOGGLES.privacy.map((key) => switchRow("privacy", key))}</ul>
+        <ul>{PRIVACY_SWITCHES.map((key) => switchRow("privacy", key, settings[key], () => togglePrivacy(key)))}</ul>
       </section>
 
       <section className="card settings-group" aria-labelledby="settings-discovery">
@@ -144,7 +165,7 @@ export function SettingsPanel({ searchDistance }: SettingsPanelProps) {
               ))}
             </div>
           </li>
-          {LOCAL_TOGGLES.app.map((key) => switchRow("app", key))}
+          {LOCAL_TOGGLES.app.map(localRow)}
         </ul>
       </section>
 
@@ -160,13 +181,10 @@ export function SettingsPanel({ searchDistance }: SettingsPanelProps) {
           <li>
             <a href="/api/logout">{t("settings.account.signOut")}</a>
           </li>
-          <li>
-            <button type="button" className="link-button settings-danger" onClick={() => toast({ title: t("settings.account.deleteAccount"), description: t("settings.account.deleteBody") })}>
-              {t("settings.account.deleteAccount")}
-            </button>
-          </li>
         </ul>
       </section>
+
+      <DataRights hasPassword={hasPassword} />
     </div>
   );
 }

@@ -24,6 +24,8 @@ import { chatPages } from "./features/chat/chat.pages";
 import { chatRoutes } from "./features/chat/chat.routes";
 import { matchesPages } from "./features/matches/matches.pages";
 import { matchesRoutes } from "./features/matches/matches.routes";
+import { settingsRoutes } from "./features/settings/settings.routes";
+import { accountRoutes } from "./features/account/account.routes";
 import { safetyRoutes } from "./features/safety/safety.routes";
 import { discoveryRoutes } from "./features/discovery/discovery.routes";
 import { discoveryPages } from "./features/discovery/discovery.pages";
@@ -65,6 +67,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", matchesRoutes(deps));
   app.route("/api", chatRoutes(deps));
   app.route("/api", safetyRoutes(deps));
+  app.route("/api", settingsRoutes(deps));
+  app.route("/api", accountRoutes(deps));
   app.route("/api", discoveryRoutes(deps));
   app.route("/api", adsRoutes(deps));
   app.route("/api", paymentMethodsRoutes(deps));

@@ -4,6 +4,13 @@ import { bool, createdAt, id, timestamp } from "./columns";
 export const PLANS = ["free", "premium", "premium_plus"] as const;
 export type Plan = (typeof PLANS)[number];
 
+export interface NotificationChoices {
+  newMatches: boolean;
+  messages: boolean;
+  likes: boolean;
+  emailUpdates: boolean;
+}
+
 export const users = sqliteTable(
   "users",
   {
@@ -29,6 +36,15 @@ export const users = sqliteTable(
     /** Premium Plus boost: at the front of nearby decks until this time. */
     boostedUntil: timestamp("boosted_until"),
     lastActiveAt: timestamp("last_active_at"),
+    // Privacy settings (src/features/settings): kept here so they follow the member to every device.
+    /** Off: the member neither sends nor sees read status (both must have it on). */
+    readReceipts: bool("read_receipts").notNull().default(true),
+    /** Off: others never see "Online" or "Active … ago", and the member does not see theirs. */
+    showActivity: bool("show_activity").notNull().default(true),
+    /** Off: the member's card shows no distance. */
+    showDistance: bool("show_distance").notNull().default(true),
+    /** Which notifications the member wants; defaults in src/features/settings/settings.schemas.ts. */
+    notifications: text("notifications", { mode: "json" }).$type<NotificationChoices>().notNull().default({ newMatches: true, messages: true, likes: true, emailUpdates: false }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -13,7 +13,7 @@ type IncomingCall = Extract<ServerFrame, { type: "incoming_call" }>;
  * What the live connection shows on every signed-in page: the 'You have a new message from
  * your match.' toast, and the incoming-call toast (5 s, spec point 9) with accept and decline.
  */
-function RealtimeNotices() {
+function RealtimeNotices({ notifyMessages }: { notifyMessages: boolean }) {
   const t = useT();
   const [call, setCall] = useState<IncomingCall | null>(null);
 
@@ -22,6 +22,8 @@ function RealtimeNotices() {
       realtime.on("new_message", (frame) => {
         if (frame.message.kind !== "text") return;
         if (frame.message.senderId === realtime.userId || realtime.viewingMatch === frame.matchId) return;
+        // The member switched message notifications off in Settings (kept on the server).
+        if (!notifyMessages) return;
         toast({
           title: t("realtime.newMessage"),
           description: frame.message.sender.firstName,
@@ -50,7 +52,7 @@ function RealtimeNotices() {
       }),
     ];
     return () => offs.forEach((off) => off());
-  }, [t]);
+  }, [t, notifyMessages]);
 
   useEffect(() => {
     if (call === null) return;
@@ -93,7 +95,7 @@ export function mountRealtime(element: HTMLElement, i18n: I18nValue) {
   realtime.start();
   createRoot(element).render(
     <I18nProvider value={i18n}>
-      <RealtimeNotices />
+      <RealtimeNotices notifyMessages={element.dataset.notifyMessages !== "false"} />
     </I18nProvider>,
   );
 }

@@ -56,10 +56,12 @@ export function ProfileOverlay({ card, open, onClose, safety, ad }: { card: Disc
           <dt>{t("discover.overlay.age")}</dt>
           <dd>{card.age || 25}</dd>
         </div>
-        <div>
-          <dt>{t("discover.overlay.distance")}</dt>
-          <dd>{distanceText(card.distanceKm)}</dd>
-        </div>
+        {card.distanceHidden ? null : (
+          <div>
+            <dt>{t("discover.overlay.distance")}</dt>
+            <dd>{distanceText(card.distanceKm)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t("discover.overlay.faith")}</dt>
           <dd>

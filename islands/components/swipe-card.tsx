@@ -52,8 +52,12 @@ export function CardFace({ card, onInfo, interactive }: { card: DiscoveryCardJso
           ) : null}
         </div>
         <p className="swipe-card-meta">
-          <PinIcon size={14} /> {distanceText(card.distanceKm)}
-          <span aria-hidden="true"> · </span>
+          {card.distanceHidden ? null : (
+            <>
+              <PinIcon size={14} /> {distanceText(card.distanceKm)}
+              <span aria-hidden="true"> · </span>
+            </>
+          )}
           {card.denomination ? optionText(t, "denomination", card.denomination) : t("discover.card.defaultDenomination")}
         </p>
         {card.bio ? <p className="swipe-card-bio">{excerpt(card.bio)}</p> : null}

@@ -10,6 +10,7 @@ import { matches, sessions } from "../../db/schema";
 import type { AppDeps, AppEnv } from "../app-env";
 import { CallService } from "../features/calls/calls.service";
 import { loadSender, markRead, SENDER_PLAN_TTL_MS, sendMessageAsKnown } from "../features/chat/chat.service";
+import { announceRead } from "../features/chat/read-receipts";
 import { findOpenMatchFor } from "../features/matches/matches.service";
 import { WS_FRAMES_PER_SECOND, WS_MAX_FRAME_BYTES, WS_MAX_SOCKETS_PER_MEMBER } from "../platform/constants";
 import { messageRateFor, TOO_MANY_MESSAGES } from "../features/chat/message-rate";
@@ -171,7 +172,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
         return hub.sendToUsers([other], { type: "typing", matchId: frame.matchId, userId });
       case "read": {
         const readAt = await markRead(deps.db, deps.clock.now(), frame.matchId, userId);
-        if (readAt !== null) hub.sendToUsers([other, userId], { type: "message_read", matchId: frame.matchId, readAt, readerId: userId });
+        if (readAt !== null) await announceRead(deps.db, hub, frame.matchId, userId, other, readAt);
         return;
       }
       case "start_call": {

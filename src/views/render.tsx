@@ -58,7 +58,7 @@ export function renderPage(c: Context<AppEnv>, assets: AssetStore, site: SiteFac
         bodyClassName={options.bodyClassName}
       >
         {body}
-        {realtime ? <div id="realtime-root" /> : null}
+        {realtime ? <div id="realtime-root" data-notify-messages={String(user.notifications.messages)} /> : null}
       </Document>
     </I18nProvider>,
   );

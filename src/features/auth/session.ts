@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { sessions, users, type Plan } from "../../../db/schema";
+import { sessions, users, type NotificationChoices, type Plan } from "../../../db/schema";
 import { preparedQuery } from "../../../db/prepared";
 import { cachedUntilWrite } from "../../../db/read-cache";
 import type { Clock } from "../../platform/clock";
@@ -28,6 +28,8 @@ export interface SessionUser {
   planExpiresAt: Date | null;
   isBanned: boolean;
   language: "en" | "id";
+  /** Which notifications the member wants (src/features/settings): the live toasts and push follow them. */
+  notifications: NotificationChoices;
   /** At least one profile photo: the rest of the app opens. */
   hasPhoto: boolean;
   createdAt: Date;
@@ -81,6 +83,7 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
       planExpiresAt: users.planExpiresAt,
       isBanned: users.isBanned,
       language: users.language,
+      notifications: users.notifications,
       hasPhoto: hasPhotoSql,
       createdAt: users.createdAt,
     })
@@ -112,7 +115,11 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
     return null;
   }
   if (now - found.idleSince >= found.policy.touchIntervalMs) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId));
+    // The member's "Active … ago" (src/features/settings) and Discover's recency follow the same touch.
+    await db.batch([
+      db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId)),
+      db.update(users).set({ lastActiveAt: new Date(now) }).where(eq(users.id, found.user.id)),
+    ]);
   }
   return found;
 }

@@ -11,6 +11,8 @@ import { hasPremium, hasPremiumPlus } from "../premium/plan-rules";
 import { photoUrl } from "../profile/profile-json";
 import { FREE_DAILY_CHATS } from "../../platform/constants";
 import { chatsUsedToday, listMessages } from "./chat.service";
+import { activityShared, receiptsShared } from "../settings/settings.service";
+import { realtimeFor } from "../../realtime/realtime";
 
 /** /chat/{matchId} (signed in with a photo; only the two people of the match, else 404). */
 export function chatPages(deps: AppDeps, render: RenderPage) {
@@ -33,7 +35,7 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
       );
     }
     const [other] = await deps.db
-      .select({ id: users.id, firstName: users.firstName, age: profiles.age })
+      .select({ id: users.id, firstName: users.firstName, age: profiles.age, lastActiveAt: users.lastActiveAt })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, match.otherUserId))
@@ -41,11 +43,16 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     const [photo] = await deps.db.select({ fileName: photos.fileName }).from(photos).where(eq(photos.userId, match.otherUserId)).orderBy(photos.position).limit(1);
     const now = deps.clock.now();
     const answer = c.req.query("answer");
+    const [showReceipts, showActivity] = await Promise.all([receiptsShared(deps.db, user.id, match.otherUserId), activityShared(deps.db, user.id, match.otherUserId)]);
+    // Online on this instance's sockets, else when they were last active; nothing when either hides it.
+    const presence = showActivity
+      ? { online: realtimeFor(deps).hub.socketCountOf(match.otherUserId) > 0, lastActiveAt: other?.lastActiveAt?.toISOString() ?? null }
+      : null;
     const props: ChatPanelProps = {
       matchId,
       me: { id: user.id },
-      other: { id: match.otherUserId, firstName: other?.firstName ?? "", age: other?.age ?? null, photo: photo === undefined ? null : photoUrl(photo.fileName) },
-      initialMessages: await listMessages(deps.db, matchId),
+      other: { id: match.otherUserId, firstName: other?.firstName ?? "", age: other?.age ?? null, photo: photo === undefined ? null : photoUrl(photo.fileName), presence },
+      initialMessages: await listMessages(deps.db, matchId, { showReceipts }),
       remainingToday: hasPremium(user, now) ? null : Math.max(0, FREE_DAILY_CHATS - (await chatsUsedToday(deps.db, user.id, now))),
       canCall: hasPremiumPlus(user, now),
       iceServers: deps.config.iceServers as RTCIceServer[],

@@ -10,6 +10,8 @@ import { invalidInput as invalid } from "../../middleware/invalid-input";
 import { INVALID_MATCH_ID, matchParamSchema } from "../matches/matches.schemas";
 import { messagesQuerySchema, sendMessageSchema } from "./chat.schemas";
 import { listMessages, markRead, sendMessage } from "./chat.service";
+import { receiptsShared } from "../settings/settings.service";
+import { announceRead } from "./read-receipts";
 
 /**
  * Messages of a match: only its two people (anyone else 404, never revealing it exists).
@@ -25,9 +27,10 @@ export function chatRoutes(deps: AppDeps) {
     .get("/matches/:matchId/messages", zValidator("param", matchParamSchema, invalid(INVALID_MATCH_ID)), zValidator("query", messagesQuerySchema, invalid("Invalid query")), async (c) => {
       const user = currentUser(c);
       const matchId = c.req.valid("param").matchId;
-      if ((await findOpenMatchFor(deps.db, matchId, user.id)) === null) return c.json({ message: "Match not found" }, 404);
-      const query = c.req.valid("query");
-      return c.json(await listMessages(deps.db, matchId, query));
+      const match = await findOpenMatchFor(deps.db, matchId, user.id);
+      if (match === null) return c.json({ message: "Match not found" }, 404);
+      const showReceipts = await receiptsShared(deps.db, user.id, match.otherUserId);
+      return c.json(await listMessages(deps.db, matchId, { ...c.req.valid("query"), showReceipts }));
     })
     .post("/matches/:matchId/messages", zValidator("param", matchParamSchema, invalid(INVALID_MATCH_ID)), zValidator("json", sendMessageSchema, invalid("Message cannot be empty")), async (c) => {
       const user = currentUser(c);
@@ -52,7 +55,7 @@ export function chatRoutes(deps: AppDeps) {
       const match = await findOpenMatchFor(deps.db, matchId, user.id);
       if (match === null) return c.json({ message: "Match not found" }, 404);
       const readAt = await markRead(deps.db, deps.clock.now(), matchId, user.id);
-      if (readAt !== null) realtime.hub.sendToUsers([match.otherUserId, user.id], { type: "message_read", matchId, readAt, readerId: user.id });
+      if (readAt !== null) await announceRead(deps.db, realtime.hub, matchId, user.id, match.otherUserId, readAt);
       return c.json({ readAt });
     });
 }

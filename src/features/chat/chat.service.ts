@@ -43,8 +43,11 @@ export function messageToJson(row: MessageRow, senderFirstName: string): Message
   };
 }
 
-/** One page of history, newest last. `before` is a message id or an ISO time. */
-export async function listMessages(db: Database, matchId: string, options: { before?: string; limit?: number } = {}) {
+/**
+ * One page of history, newest last. `before` is a message id or an ISO time. Without
+ * `showReceipts` (one of the two has read receipts off) no message carries its read time.
+ */
+export async function listMessages(db: Database, matchId: string, options: { before?: string; limit?: number; showReceipts?: boolean } = {}) {
   const limit = Math.min(Math.max(options.limit ?? MESSAGE_PAGE_SIZE, 1), MESSAGE_PAGE_SIZE);
   let beforeTime: Date | null = null;
   let beforeRowid: number | null = null;
@@ -72,7 +75,8 @@ export async function listMessages(db: Database, matchId: string, options: { bef
     // rowid breaks ties between messages of the same millisecond in the order they were stored.
     .orderBy(desc(messages.createdAt), sql`${messages}.rowid desc`)
     .limit(limit);
-  return rows.reverse().map((row) => messageToJson(row.message, row.firstName));
+  const showReceipts = options.showReceipts ?? true;
+  return rows.reverse().map((row) => messageToJson(showReceipts ? row.message : { ...row.message, readAt: null }, row.firstName));
 }
 
 export type SendResult =

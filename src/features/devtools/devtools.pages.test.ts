@@ -221,9 +221,11 @@ describe("GET /privacy-policy and /data-deletion", () => {
   it("explains how to delete data, what is deleted and the Facebook instructions, in both languages", async () => {
     const app = await appWith();
     const en = (await page(app, "/data-deletion")).html;
-    for (const text of ["What gets deleted", "14 days", "Apps and websites", "http://localhost:3000/data-deletion"]) expect(en).toContain(text);
+    for (const text of ["What gets deleted", "takes effect at once", "Apps and websites", "http://localhost:3000/data-deletion"]) expect(en).toContain(text);
+    // Both self-service actions are linked (Settings → Your data).
+    expect(en).toMatch(/href="\/settings#your-data">Download my data<\/a><a class="button button-danger" href="\/settings#your-data">Delete my account</);
     const id = (await page(app, "/data-deletion", "id")).html;
-    for (const text of ["Apa yang dihapus", "14 hari", "Aplikasi dan situs web"]) expect(id).toContain(text);
+    for (const text of ["Apa yang dihapus", "langsung berlaku", "Aplikasi dan situs web", "Unduh dataku", "Hapus akunku"]) expect(id).toContain(text);
   });
 
   it("is reachable while signed in too", async () => {

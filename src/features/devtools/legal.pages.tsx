@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useI18n } from "../../../islands/runtime/i18n-context";
 import { DevtoolsLayout } from "./devtools.components";
 
@@ -14,7 +15,7 @@ function fill(text: string, values: Record<string, string>) {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-function LegalDocument({ namespace, values }: { namespace: "privacy" | "deletion"; values: Record<string, string> }) {
+function LegalDocument({ namespace, values, children }: { namespace: "privacy" | "deletion"; values: Record<string, string>; children?: ReactNode }) {
   const { t, lang } = useI18n();
   const updated = new Date(`${values.updated}T00:00:00Z`).toLocaleDateString(lang === "id" ? "id-ID" : "en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const sections = t(`legal.${namespace}.sections`, { returnObjects: true, ...values }) as unknown as LegalSection[];
@@ -30,6 +31,7 @@ function LegalDocument({ namespace, values }: { namespace: "privacy" | "deletion
           ))}
         </ol>
       </nav>
+      {children}
       <article className="legal">
         {sections.map((section) => (
           <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
@@ -56,12 +58,35 @@ function LegalDocument({ namespace, values }: { namespace: "privacy" | "deletion
 }
 
 /** Date the policy text was last changed; shown on both pages. */
-export const LEGAL_TEXT_UPDATED = "2026-11-22";
+export const LEGAL_TEXT_UPDATED = "2026-11-26";
 
 export function PrivacyPolicyPage({ supportEmail, appOrigin }: { supportEmail: string; appOrigin: string }) {
   return <LegalDocument namespace="privacy" values={{ email: supportEmail, origin: appOrigin, updated: LEGAL_TEXT_UPDATED }} />;
 }
 
 export function DataDeletionPage({ supportEmail, appOrigin }: { supportEmail: string; appOrigin: string }) {
-  return <LegalDocument namespace="deletion" values={{ email: supportEmail, origin: appOrigin, updated: LEGAL_TEXT_UPDATED }} />;
+  return (
+    <LegalDocument namespace="deletion" values={{ email: supportEmail, origin: appOrigin, updated: LEGAL_TEXT_UPDATED }}>
+      <SelfService />
+    </LegalDocument>
+  );
+}
+
+/** The two self-service actions, in Settings → Your data (signing in first if needed). */
+function SelfService() {
+  const { t } = useI18n();
+  return (
+    <section className="card legal-actions" aria-labelledby="self-service-title">
+      <h2 id="self-service-title">{t("legal.deletion.actions.title")}</h2>
+      <div className="legal-actions-buttons">
+        <a className="button button-outline" href="/settings#your-data">
+          {t("legal.deletion.actions.download")}
+        </a>
+        <a className="button button-danger" href="/settings#your-data">
+          {t("legal.deletion.actions.delete")}
+        </a>
+      </div>
+      <p className="muted">{t("legal.deletion.actions.signedOut")}</p>
+    </section>
+  );
 }

@@ -16,6 +16,8 @@ export interface DiscoveryCardJson {
   ministryInvolvement: string | null;
   photos: string[];
   distanceKm: number | null;
+  /** The member hides their distance: the card shows no distance line at all. */
+  distanceHidden: boolean;
   superLikedYou: boolean;
 }
 

@@ -120,11 +120,12 @@ interface CandidateRow {
   ministry_involvement: string | null;
   city_lat: number | null;
   city_lng: number | null;
+  show_distance: number;
   liked_me: number | null;
 }
 
 const cardColumns = sql`u.id, u.first_name, p.age, p.gender, p.denomination, p.church_name, p.bio, p.interests, p.occupation,
-  p.education, p.jesus_christ_meaning, p.faith_duration, p.relationship_goals, p.ministry_involvement, p.city_lat, p.city_lng`;
+  p.education, p.jesus_christ_meaning, p.faith_duration, p.relationship_goals, p.ministry_involvement, p.city_lat, p.city_lng, u.show_distance`;
 
 /** 2 = super-liked the viewer, 1 = liked, null = neither. */
 function likedMeSql(viewerId: string): SQL {
@@ -211,7 +212,9 @@ async function withPhotos(db: Database, viewer: Viewer, rows: CandidateRow[]): P
 }
 
 function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng">, row: CandidateRow, photos: string[]): DiscoveryCard {
-  const known = viewer.cityLat !== null && viewer.cityLng !== null && row.city_lat !== null && row.city_lng !== null;
+  // A member who hides their distance shows none (src/features/settings).
+  const distanceHidden = row.show_distance !== 1;
+  const known = !distanceHidden && viewer.cityLat !== null && viewer.cityLng !== null && row.city_lat !== null && row.city_lng !== null;
   return {
     id: row.id,
     firstName: row.first_name,
@@ -230,6 +233,7 @@ function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng">, row: CandidateRow, 
     photos,
     // Same city reads "1 km", never "0 km" (docs/decisions/0061).
     distanceKm: known ? Math.max(1, Math.round(distanceKm({ lat: viewer.cityLat!, lng: viewer.cityLng! }, { lat: row.city_lat!, lng: row.city_lng! }))) : null,
+    distanceHidden,
     superLikedYou: row.liked_me === 2,
   };
 }

@@ -61,6 +61,7 @@ interface MatchListRow {
   last_created_at: number | null;
   last_read_at: number | null;
   unread_count: number;
+  receipts_shared: number;
 }
 
 /**
@@ -75,6 +76,8 @@ export async function listMatches(db: Database, userId: string) {
       (select ph.file_name from photos ph where ph.user_id = u.id order by ph.position limit 1) as photo,
       lm.id as last_id, lm.content as last_content, lm.kind as last_kind, lm.sender_id as last_sender_id,
       lm.created_at as last_created_at, lm.read_at as last_read_at,
+      -- Read status shows only when both have read receipts on (src/features/settings).
+      u.read_receipts * (select me.read_receipts from users me where me.id = ${userId}) as receipts_shared,
       (select count(*) from messages um where um.match_id = m.id and um.sender_id <> ${userId} and um.read_at is null) as unread_count
     from matches m
     join users u on u.id = case when m.user1_id = ${userId} then m.user2_id else m.user1_id end
@@ -106,7 +109,7 @@ export async function listMatches(db: Database, userId: string) {
             kind: row.last_kind ?? "text",
             senderId: row.last_sender_id ?? "",
             createdAt: new Date(row.last_created_at ?? 0).toISOString(),
-            readAt: row.last_read_at === null ? null : new Date(row.last_read_at).toISOString(),
+            readAt: row.last_read_at === null || row.receipts_shared !== 1 ? null : new Date(row.last_read_at).toISOString(),
           },
     unreadCount: Number(row.unread_count),
   }));

@@ -4,7 +4,9 @@ import { useT } from "../../../islands/runtime/i18n-context";
 import { CrownIcon, HeartIcon, ShieldCheckIcon, UserIcon, ArrowLeftIcon } from "../../../islands/components/icons";
 import { ProfileEditor, type ProfileEditorProps } from "../../../islands/profile-editor";
 import { ProfilePictureDialog } from "../../../islands/profile-picture-dialog";
-import { SettingsPanel } from "../../../islands/settings-panel";
+import { SettingsPanel, type SettingsPanelProps } from "../../../islands/settings-panel";
+import { settingsOf } from "../settings/settings.service";
+import { accountHasPassword } from "../account/delete-own-account";
 import { currentUser, requirePage } from "../../middleware/guards";
 import { DEFAULT_LOCATION_TEXT, MAX_PROFILE_PHOTOS, SEARCH_DISTANCE_KM } from "../../platform/constants";
 import { AppShell, Logo } from "../../views/components";
@@ -226,14 +228,14 @@ function ProfilePage({ user, profile, premium, reminder }: { user: SessionUser; 
   );
 }
 
-function SettingsPage({ searchDistance, plan }: { searchDistance: number; plan: PlanSummaryProps }) {
+function SettingsPage({ panel, plan }: { panel: SettingsPanelProps; plan: PlanSummaryProps }) {
   const t = useT();
   return (
     <AppShell active="profile">
       <div className="settings-page">
         <PageHeader title={t("settings.title")} back="/profile" />
         <PlanSummary {...plan} />
-        <Island name="settings-panel" component={SettingsPanel} props={{ searchDistance }} />
+        <Island name="settings-panel" component={SettingsPanel} props={panel} />
       </div>
     </AppShell>
   );
@@ -278,6 +280,9 @@ export function profilePages(deps: AppDeps, render: RenderPage) {
       if (profile === null) return c.redirect("/edit-profile", 302);
       const now = deps.clock.now();
       const plan: PlanSummaryProps = { plan: effectivePlan(user, now), planExpiresAt: user.planExpiresAt, payments: await paymentsOf(deps, user.id), lang: c.get("lang"), plansHref: PREMIUM_HREF };
-      return render(c, { title: c.get("t")("settings.title"), entry: "settings", namespaces: ["settings"] }, <SettingsPage searchDistance={profile.searchDistance ?? SEARCH_DISTANCE_KM.default} plan={plan} />);
+      const [settings, hasPassword] = await Promise.all([settingsOf(deps.db, user.id), accountHasPassword(deps.db, user.id)]);
+      if (settings === null) return c.redirect("/auth", 302);
+      const panel: SettingsPanelProps = { searchDistance: profile.searchDistance ?? SEARCH_DISTANCE_KM.default, settings, hasPassword };
+      return render(c, { title: c.get("t")("settings.title"), entry: "settings", namespaces: ["settings"] }, <SettingsPage panel={panel} plan={plan} />);
     });
 }

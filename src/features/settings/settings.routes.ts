@@ -1,0 +1,22 @@
+import { Hono } from "hono";
+import { zValidator } from "@hono/zod-validator";
+import type { AppDeps, AppEnv } from "../../app-env";
+import { currentUser, requireUser } from "../../middleware/guards";
+import { rejectInvalid } from "../../middleware/invalid-input";
+import { settingsPatchSchema } from "./settings.schemas";
+import { settingsOf, updateSettings } from "./settings.service";
+
+/** GET /api/settings and PATCH /api/settings {readReceipts?, showActivity?, showDistance?, notifications?}. */
+export function settingsRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .use("/settings", requireUser)
+    .get("/settings", async (c) => {
+      const settings = await settingsOf(deps.db, currentUser(c).id);
+      return settings === null ? c.json({ message: "User not found" }, 404) : c.json(settings);
+    })
+    .patch("/settings", zValidator("json", settingsPatchSchema, rejectInvalid), async (c) => {
+      const user = currentUser(c);
+      const settings = await updateSettings(deps.db, user.id, c.req.valid("json"));
+      return settings === null ? c.json({ message: "User not found" }, 404) : c.json(settings);
+    });
+}

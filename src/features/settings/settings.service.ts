@@ -1,0 +1,45 @@
+/**
+ * Privacy and notification settings (docs/decisions/0090), kept on the account so they follow the
+ * member to every device, and the rules that honour them everywhere else:
+ * - read receipts show only when BOTH people have them on (as WhatsApp does);
+ * - online status and last active show only when both people share theirs;
+ * - a member's distance shows on their card only when they allow it.
+ */
+import { eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client";
+import { users } from "../../../db/schema";
+import type { SettingsPatch } from "./settings.schemas";
+import type { MemberSettings } from "./settings-types";
+
+const settingsColumns = { readReceipts: users.readReceipts, showActivity: users.showActivity, showDistance: users.showDistance, notifications: users.notifications };
+
+export async function settingsOf(db: Database, userId: string): Promise<MemberSettings | null> {
+  const [row] = await db.select(settingsColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Applies a partial change in ONE statement: notification choices merge with json_patch inside
+ * the UPDATE, so two devices changing different switches at once both keep their change.
+ */
+export async function updateSettings(db: Database, userId: string, patch: SettingsPatch): Promise<MemberSettings | null> {
+  const { notifications, ...switches } = patch;
+  const [row] = await db
+    .update(users)
+    .set({ ...switches, ...(notifications === undefined ? {} : { notifications: sql`json_patch(${users.notifications}, ${JSON.stringify(notifications)})` }) })
+    .where(eq(users.id, userId))
+    .returning(settingsColumns);
+  return row ?? null;
+}
+
+/** True when both people have read receipts on: only then does either see the other's read status. */
+export async function receiptsShared(db: Database, a: string, b: string): Promise<boolean> {
+  const rows = await db.select({ on: users.readReceipts }).from(users).where(inArray(users.id, [a, b]));
+  return rows.length === 2 && rows.every((row) => row.on);
+}
+
+/** True when both people share their activity: only then does either see the other's. */
+export async function activityShared(db: Database, a: string, b: string): Promise<boolean> {
+  const rows = await db.select({ on: users.showActivity }).from(users).where(inArray(users.id, [a, b]));
+  return rows.length === 2 && rows.every((row) => row.on);
+}
