@@ -1,8 +1,9 @@
 /**
  * The compiled binary (dist/kasih, scripts/build.ts) copied ALONE into an empty temporary
  * directory, with no node_modules, source tree or client build beside it: it must serve the
- * landing page with its embedded assets, run migrations from inside itself, and open libSQL
- * through the embedded native addon (registration writes to the database).
+ * landing page with its embedded assets, run migrations from inside itself, open libSQL through
+ * the embedded native addon (registration writes to the database), and decode and re-encode a
+ * photo through the embedded image codec addon.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -12,6 +13,7 @@ import type { Subprocess } from "bun";
 import { ensureBinary } from "../scripts/build";
 import { freePort } from "./support/server";
 import { createAccount } from "./support/accounts";
+import { hollowJpeg, jpegWithGps } from "../src/features/profile/photos/test-images";
 
 let workDir: string;
 let dataDir: string;
@@ -106,6 +108,22 @@ describe("the compiled binary started alone in an empty directory", () => {
     const user = (await (await fetch(`${origin}/api/auth/user`, { headers: { Cookie: account.cookie } })).json()) as Record<string, unknown>;
     expect(user.isAdmin).toBe(true);
     expect(user.plan).toBe("premium_plus");
+  });
+
+  test("re-encodes an uploaded photo with the embedded image codec and serves its thumbnail", async () => {
+    const account = await createAccount(origin);
+    const form = new FormData();
+    form.append("photo", new File([Buffer.from(jpegWithGps(800, 600))], "me.jpg", { type: "image/jpeg" }));
+    const uploaded = await fetch(`${origin}/api/profile/photos`, { method: "POST", headers: { Cookie: account.cookie, Origin: origin }, body: form });
+    expect(uploaded.status).toBe(201);
+    const { photo } = (await uploaded.json()) as { photo: { url: string; width: number; height: number } };
+    expect(photo).toMatchObject({ width: 800, height: 600 });
+    const thumb = await fetch(`${origin}${photo.url}?size=thumb`, { headers: { Cookie: account.cookie } });
+    expect(thumb.headers.get("Content-Type")).toBe("image/webp");
+    expect(Buffer.from(new Uint8Array(await thumb.arrayBuffer()).subarray(8, 12)).toString()).toBe("WEBP");
+    const hollow = new FormData();
+    hollow.append("photo", new File([Buffer.from(hollowJpeg())], "x.jpg", { type: "image/jpeg" }));
+    expect((await fetch(`${origin}/api/profile/photos`, { method: "POST", headers: { Cookie: account.cookie, Origin: origin }, body: hollow })).status).toBe(415);
   });
 
   test("runs the operator commands: migrate, and backup to a checked copy", async () => {

@@ -97,6 +97,27 @@ export function libsqlNativeAddonPlugin(target = nativeTarget()): BunPlugin {
   };
 }
 
+/**
+ * @napi-rs/image (the photo codec, src/features/profile/photos/image-codec.ts) also picks its
+ * addon at run time among many platform packages. Its loader is replaced by a static require of
+ * this machine's addon, which `--compile` embeds like libSQL's; the addon exports the whole API.
+ */
+export function imageCodecAddonPlugin(target = nativeTarget()): BunPlugin {
+  const addon = join(root, "node_modules", "@napi-rs", `image-${target}`, `image.${target}.node`);
+  return {
+    name: "kasih-image-codec-native-addon",
+    setup(build) {
+      build.onLoad({ filter: /[\\/]node_modules[\\/]@napi-rs[\\/]image[\\/]index\.js$/ }, () => {
+        if (!existsSync(addon)) throw new Error(`image codec native addon not installed: ${addon}`);
+        // Named assignments, as the original loader has, so `import { Transformer }` resolves.
+        const names = ["Transformer", "Orientation", "ResizeFit", "ResizeFilterType"];
+        const contents = [`const binding = require(${JSON.stringify(addon)});`, "module.exports = binding;", ...names.map((name) => `module.exports.${name} = binding.${name};`)].join("\n");
+        return { contents, loader: "js" };
+      });
+    },
+  };
+}
+
 /** The @libsql/* package of this machine (glibc Linux on x64/arm64, or macOS). */
 function nativeTarget(): string {
   const arch = process.arch === "arm64" ? "arm64" : "x64";
@@ -129,7 +150,7 @@ export async function compileBinary({ quiet = false } = {}) {
     // (cold start about a quarter faster, bench/cold-start), for ~7 MB more file.
     format: "esm",
     bytecode: true,
-    plugins: [libsqlNativeAddonPlugin()],
+    plugins: [libsqlNativeAddonPlugin(), imageCodecAddonPlugin()],
     compile: {
       outfile: binaryPath,
       // The binary reads only its environment: a bunfig, tsconfig, package.json or .env lying

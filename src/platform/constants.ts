@@ -30,6 +30,10 @@ export const MAX_PASSWORD_LENGTH = 128;
 /** Photo files: pixel bounds checked from the image headers before anything is stored. */
 export const MAX_PHOTO_SIDE_PX = 8000;
 export const MAX_PHOTO_PIXELS = 40_000_000;
+/** Stored photos fit this box (a card at 3x on a phone); the original is never kept (docs/decisions/0092). */
+export const PHOTO_FULL_BOX_PX = { width: 1280, height: 1600 } as const;
+/** Width of the thumbnail served to lists (avatars, who liked you). */
+export const PHOTO_THUMB_WIDTH_PX = 360;
 /** Profile picture (spec point 9): centred square, JPEG quality 0.8. */
 export const PROFILE_PICTURE_JPEG_QUALITY = 0.8;
 /** Redirect after 'Profile Created!' (spec point 9: 1 second). */

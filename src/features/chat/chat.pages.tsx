@@ -8,7 +8,7 @@ import { Island } from "../../views/island";
 import type { RenderPage } from "../../views/render";
 import { findOpenMatchFor } from "../matches/matches.service";
 import { hasPremium, hasPremiumPlus } from "../premium/plan-rules";
-import { photoUrl } from "../profile/profile-json";
+import { thumbUrl } from "../profile/profile-json";
 import { FREE_DAILY_CHATS } from "../../platform/constants";
 import { chatsUsedToday, listMessages } from "./chat.service";
 import { activityShared, receiptsShared } from "../settings/settings.service";
@@ -51,7 +51,7 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     const props: ChatPanelProps = {
       matchId,
       me: { id: user.id },
-      other: { id: match.otherUserId, firstName: other?.firstName ?? "", age: other?.age ?? null, photo: photo === undefined ? null : photoUrl(photo.fileName), presence },
+      other: { id: match.otherUserId, firstName: other?.firstName ?? "", age: other?.age ?? null, photo: photo === undefined ? null : thumbUrl(photo.fileName), presence },
       initialMessages: await listMessages(deps.db, matchId, { showReceipts }),
       remainingToday: hasPremium(user, now) ? null : Math.max(0, FREE_DAILY_CHATS - (await chatsUsedToday(deps.db, user.id, now))),
       canCall: hasPremiumPlus(user, now),

@@ -18,7 +18,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { DISCOVERY_ACTIVE_WINDOW, DISCOVERY_POOL_SIZE, REPORTERS_TO_HIDE } from "../../platform/constants";
 import { CITIES, distanceKm } from "../profile/cities";
-import { photoUrl } from "../profile/profile-json";
+import { photoUrl, thumbUrl } from "../profile/profile-json";
 import type { DiscoveryCardJson, LikeEntryJson } from "./discovery-types";
 
 export interface Viewer {
@@ -288,7 +288,7 @@ export async function listPendingLikes(db: Database, viewerId: string, limit = 1
     age: row.age,
     denomination: row.denomination,
     churchName: row.church_name,
-    photo: row.photo === null ? null : photoUrl(row.photo),
+    photo: row.photo === null ? null : thumbUrl(row.photo),
     isSuperLike: row.is_super_like === 1,
     likedAt: new Date(row.created_at).toISOString(),
   }));

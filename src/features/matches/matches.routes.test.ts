@@ -32,7 +32,7 @@ describe("GET /api/matches", () => {
     const list = await response.json();
     expect(list.map((m: { id: string }) => m.id)).toEqual([olderMatch, newerMatch]);
     expect(list[0]).toMatchObject({
-      user1: { id: older.id, firstName: "Yohanes", age: 29, denomination: "Catholic", photo: "/uploads/abc.jpg" },
+      user1: { id: older.id, firstName: "Yohanes", age: 29, denomination: "Catholic", photo: "/uploads/abc.jpg?size=thumb" },
       lastMessage: { content: "Halo Maria", senderId: older.id },
       unreadCount: 1,
     });

@@ -5,7 +5,7 @@
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { matches } from "../../../db/schema";
-import { photoUrl } from "../profile/profile-json";
+import { thumbUrl } from "../profile/profile-json";
 
 export interface MatchMembership {
   id: string;
@@ -98,7 +98,7 @@ export async function listMatches(db: Database, userId: string) {
       firstName: row.first_name,
       age: row.age,
       denomination: row.denomination,
-      photo: row.photo === null ? null : photoUrl(row.photo),
+      photo: row.photo === null ? null : thumbUrl(row.photo),
     },
     lastMessage:
       row.last_id === null

@@ -11,6 +11,11 @@ export function photoUrl(fileName: string): string {
   return `/uploads/${fileName}`;
 }
 
+/** The list-sized variant of a photo (avatars, who liked you): PHOTO_THUMB_WIDTH_PX wide. */
+export function thumbUrl(fileName: string): string {
+  return `/uploads/${fileName}?size=thumb`;
+}
+
 /** The owner's view of a profile (spec point 3, Profile); photos are URLs, main photo first. */
 export function profileToJson(profile: ProfileRow, profilePhotos: PhotoRow[]) {
   return {

@@ -82,7 +82,7 @@ describe("the route table (spec point 2)", () => {
     expect(location(await t.request("GET", "/", { cookie: user.cookie }))).toBe("/edit-profile");
     const editor = await (await t.request("GET", "/edit-profile", { cookie: user.cookie })).text();
     expect(editor).toContain("Complete Your Profile");
-    expect(editor).toMatch(/"photos":\[\{"id":"[a-z2-7]{26}","url":"\/uploads\/[a-z2-7]{26}\.jpg"\}\]/);
+    expect(editor).toMatch(/"photos":\[\{"id":"[a-z2-7]{26}","url":"\/uploads\/[a-z2-7]{26}\.webp"\}\]/);
     const login = await t.request("POST", "/api/auth/login", { body: { email: user.email, password: user.password } });
     expect(await login.json()).toMatchObject({ isNewUser: true });
   });

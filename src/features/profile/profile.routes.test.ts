@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { photos, profiles, users } from "../../../db/schema";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
 import { MAX_PHOTO_BYTES } from "../../platform/constants";
-import { containsText, dataUrl, GPS_SECRET, jpegWithGps, pngWithText, webpWithExif } from "./photos/test-images";
+import { containsText, dataUrl, GPS_SECRET, hollowJpeg, hollowWebp, jpegWithGps, pngWithoutIdat, pngWithText, webpWithExif } from "./photos/test-images";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -105,8 +105,9 @@ describe("POST /api/profile (Complete Your Profile)", () => {
     expect(response.status).toBe(201);
     const profile = await response.json();
     expect(profile.photos).toHaveLength(2);
-    expect(profile.photos[0]).toMatch(/^\/uploads\/[a-z2-7]{26}\.jpg$/);
-    expect(profile.photos[1]).toMatch(/\.png$/);
+    expect(profile.photos[0]).toMatch(/^\/uploads\/[a-z2-7]{26}\.webp$/);
+    // A PNG is re-encoded like any photo.
+    expect(profile.photos[1]).toMatch(/^\/uploads\/[a-z2-7]{26}\.webp$/);
     expect(profile.relationshipGoals).toBeNull();
     const me = await (await t.request("GET", "/api/auth/user", { cookie: user.cookie })).json();
     expect(me.profile.photos).toEqual(profile.photos);
@@ -165,7 +166,7 @@ describe("parallel profile saves (the hole: five parallel saves left 26 photos)"
     expect(rows.length).toBeLessThanOrEqual(6);
     expect(rows.length).toBe(5);
     // The losers' files were removed again: only the kept photos are on disk.
-    expect(uploadsOnDisk().length - before).toBe(rows.length);
+    expect(uploadsOnDisk().length - before).toBe(rows.length * 2); // each photo and its thumbnail
   });
 });
 
@@ -375,9 +376,24 @@ describe("POST /api/profile/photos", () => {
 
   test("a multipart photo of 5 MB + 1 byte is refused with 413", async () => {
     const user = await newUser();
-    const response = await upload(user.cookie, jpegWithGps(640, 480, MAX_PHOTO_BYTES + 1));
+    const response = await upload(user.cookie, hollowJpeg(640, 480, MAX_PHOTO_BYTES + 1));
     expect(response.status).toBe(413);
     expect(await t.deps.db.select().from(photos).where(eq(photos.userId, user.id))).toEqual([]);
+  });
+
+  test("the hole: files that only look like images (a JPEG without a scan, a WebP without image data, a PNG without IDAT) are refused with 415 and nothing is stored", async () => {
+    const user = await newUser();
+    const before = uploadsOnDisk().length;
+    for (const [bytes, name, type] of [
+      [hollowJpeg(), "a.jpg", "image/jpeg"],
+      [hollowWebp(), "b.webp", "image/webp"],
+      [pngWithoutIdat(), "c.png", "image/png"],
+    ] as const) {
+      const response = await upload(user.cookie, bytes, name, type);
+      expect({ name, status: response.status, body: await response.json() }).toEqual({ name, status: 415, body: { message: "Error processing image" } });
+    }
+    expect(uploadsOnDisk().length).toBe(before);
+    expect(await t.deps.db.select().from(photos).where(eq(photos.userId, user.id))).toHaveLength(0);
   });
 
   test("a text file named .jpg is refused with 415 whatever its declared type", async () => {
@@ -412,7 +428,7 @@ describe("POST /api/profile/photos", () => {
     const { photo } = await response.json();
     expect(photo.width).toBe(800);
     const stored = new Uint8Array(readFileSync(join(t.dataDir, "uploads", photo.url.split("/").pop())));
-    expect([...stored.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    expect(Buffer.from(stored.subarray(8, 12)).toString()).toBe("WEBP");
     expect(containsText(stored, "Exif")).toBe(false);
     expect(containsText(stored, GPS_SECRET)).toBe(false);
     expect(Buffer.from(stored).includes(Buffer.from([0xff, 0xe1]))).toBe(false);
@@ -434,7 +450,7 @@ describe("POST /api/profile/photos", () => {
 
   test("an image larger than 8000 pixels on a side is refused", async () => {
     const user = await newUser();
-    const response = await upload(user.cookie, jpegWithGps(9000, 100));
+    const response = await upload(user.cookie, hollowJpeg(9000, 100));
     expect(response.status).toBe(400);
     expect((await response.json()).message).toBe("Image dimensions too large: Please use a smaller image");
   });
@@ -445,13 +461,38 @@ describe("GET /uploads/:file", () => {
     const user = await userWithProfile();
     const response = await t.request("GET", user.profile.photos[0], { cookie: user.cookie });
     expect(response.status).toBe(200);
-    expect(response.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(response.headers.get("Content-Type")).toBe("image/webp");
     expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(response.headers.get("Cache-Control")).toContain("immutable");
     const bytes = new Uint8Array(await response.arrayBuffer());
-    expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xd8]);
+    expect(Buffer.from(bytes.subarray(8, 12)).toString()).toBe("WEBP");
     const png = await (await upload(user.cookie, pngWithText(), "x.png", "image/png")).json();
-    expect((await t.request("GET", png.photo.url, { cookie: user.cookie })).headers.get("Content-Type")).toBe("image/png");
+    expect((await t.request("GET", png.photo.url, { cookie: user.cookie })).headers.get("Content-Type")).toBe("image/webp");
+  });
+
+  test("?size=thumb serves the list-sized WebP, much smaller than the photo", async () => {
+    const user = await newUser();
+    const uploaded = await (await upload(user.cookie, jpegWithGps(1600, 1200))).json();
+    expect(uploaded.photo).toMatchObject({ width: 1280, height: 960 });
+    const full = new Uint8Array(await (await t.request("GET", uploaded.photo.url, { cookie: user.cookie })).arrayBuffer());
+    const thumbResponse = await t.request("GET", `${uploaded.photo.url}?size=thumb`, { cookie: user.cookie });
+    expect(thumbResponse.status).toBe(200);
+    expect(thumbResponse.headers.get("Content-Type")).toBe("image/webp");
+    const thumb = new Uint8Array(await thumbResponse.arrayBuffer());
+    expect(thumb.length).toBeLessThan(full.length / 3);
+    const { Transformer } = await import("@napi-rs/image");
+    expect(await new Transformer(thumb).metadata()).toMatchObject({ width: 360, height: 270 });
+    // A photo stored before thumbnails existed (no thumbnail file) is served whole.
+    rmSync(join(t.dataDir, "uploads", uploaded.photo.url.split("/").pop().replace(".webp", ".thumb.webp")));
+    expect((await t.request("GET", `${uploaded.photo.url}?size=thumb`, { cookie: user.cookie })).status).toBe(200);
+  });
+
+  test("a photo larger than the card is stored scaled to fit 1280×1600, never enlarged", async () => {
+    const user = await newUser();
+    const big = await (await upload(user.cookie, jpegWithGps(2400, 1800))).json();
+    expect(big.photo).toMatchObject({ width: 1280, height: 960 });
+    const small = await (await upload(user.cookie, jpegWithGps(300, 200))).json();
+    expect(small.photo).toMatchObject({ width: 300, height: 200 });
   });
 
   test("signed out, unknown names and paths outside the folder are not served", async () => {
@@ -506,7 +547,7 @@ describe("PATCH /api/auth/profile-picture", () => {
     const response = await t.request("PATCH", "/api/auth/profile-picture", { cookie: user.cookie, body: { profileImageUrl: dataUrl(jpegWithGps(400, 400)) } });
     expect(response.status).toBe(200);
     const { profileImageUrl } = await response.json();
-    expect(profileImageUrl).toMatch(/^\/uploads\/[a-z2-7]{26}\.jpg$/);
+    expect(profileImageUrl).toMatch(/^\/uploads\/[a-z2-7]{26}\.webp$/);
     const file = join(t.dataDir, "uploads", profileImageUrl.split("/").pop());
     expect(containsText(new Uint8Array(readFileSync(file)), "Exif")).toBe(false);
     expect((await t.request("GET", profileImageUrl, { cookie: user.cookie })).status).toBe(200);

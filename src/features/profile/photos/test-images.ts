@@ -1,8 +1,11 @@
 /**
- * Image files built byte by byte for tests (API and end-to-end), each carrying the metadata
- * the server must strip: EXIF with a GPS position, XMP, comments, PNG text chunks.
+ * Image files for tests (API and end-to-end). The real ones (jpegWithGps, pngWithText,
+ * webpWithExif) decode to pixels and carry the metadata the server must strip: EXIF with a GPS
+ * position, XMP, comments, PNG text chunks. The hollow ones are well-formed containers with no
+ * picture in them — the files a hostile client sent as photos — and headers that claim any size.
  */
 import { deflateSync } from "node:zlib";
+import { encodeJpeg } from "../../../../db/demo/jpeg-encoder";
 
 const encoder = new TextEncoder();
 const bytesOf = (text: string) => encoder.encode(text);
@@ -58,11 +61,26 @@ export function withJpegMetadata(jpeg: Uint8Array): Uint8Array {
   return concatBytes(jpeg.subarray(0, 2), exifGpsSegment(), xmp, comment, jpeg.subarray(2));
 }
 
+/** A real JPEG picture (a soft gradient) of the given size, with EXIF GPS, XMP and a comment. */
+export function jpegWithGps(width = 640, height = 480): Uint8Array {
+  const rgb = new Uint8Array(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      rgb[i] = 200;
+      rgb[i + 1] = 60 + Math.round((120 * y) / height);
+      rgb[i + 2] = 110 + Math.round((100 * x) / width);
+    }
+  }
+  return withJpegMetadata(encodeJpeg(rgb, width, height, 80));
+}
+
 /**
- * A structurally complete baseline JPEG (tables, frame, scan, end) of the given size. The
- * server never decodes pixels, so the scan bytes only need to be well formed.
+ * A JPEG container with tables, frame and an end, but no decodable scan: its header claims
+ * `width`×`height` (for the size checks that must refuse before decoding) and `padding` bytes
+ * make it as large as a test needs.
  */
-export function jpegWithGps(width = 640, height = 480, padding = 0): Uint8Array {
+export function hollowJpeg(width = 640, height = 480, padding = 0): Uint8Array {
   const app0 = segment(0xe0, [...bytesOf("JFIF\0"), 1, 1, 0, 0, 1, 0, 1, 0, 0]);
   const dqt = segment(0xdb, [0, ...new Array(64).fill(1)]);
   const sof = segment(0xc0, [8, ...be16(height), ...be16(width), 1, 1, 0x11, 0]);
@@ -106,16 +124,39 @@ export function pngWithText(): Uint8Array {
   return concatBytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], ihdr, text, itxt, exif, time, idat, iend);
 }
 
-/** An extended WebP (VP8X with the EXIF and XMP flags) carrying EXIF and XMP chunks. */
-export function webpWithExif(width = 300, height = 200): Uint8Array {
-  const riffChunk = (type: string, data: Uint8Array) => concatBytes(bytesOf(type), le32(data.length), data, data.length % 2 ? [0] : []);
+/** A 2x2 PNG whose header and text chunks are all there, but not one IDAT: no pixels. */
+export function pngWithoutIdat(): Uint8Array {
+  const ihdr = pngChunk("IHDR", concatBytes(be32(2), be32(2), [8, 2, 0, 0, 0]));
+  const text = pngChunk("tEXt", bytesOf(`Comment\0${GPS_SECRET}`));
+  const iend = pngChunk("IEND", new Uint8Array(0));
+  return concatBytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], ihdr, text, iend);
+}
+
+const riffChunk = (type: string, data: Uint8Array) => concatBytes(bytesOf(type), le32(data.length), data, data.length % 2 ? [0] : []);
+
+/** An extended WebP container (VP8X with the EXIF and XMP flags) around `image`, plus EXIF and XMP chunks. */
+function extendedWebp(width: number, height: number, image: Uint8Array): Uint8Array {
   const vp8x = riffChunk("VP8X", Uint8Array.from([0x08 | 0x04, 0, 0, 0, (width - 1) & 0xff, ((width - 1) >> 8) & 0xff, 0, (height - 1) & 0xff, ((height - 1) >> 8) & 0xff, 0]));
-  const bits = (width - 1) | ((height - 1) << 14);
-  const vp8l = riffChunk("VP8L", concatBytes([0x2f], le32(bits), [0, 0, 0]));
   const exif = riffChunk("EXIF", exifGpsSegment().subarray(10));
   const xmp = riffChunk("XMP ", bytesOf(`<x:xmpmeta>${GPS_SECRET}</x:xmpmeta>`));
-  const body = concatBytes(bytesOf("WEBP"), vp8x, vp8l, exif, xmp);
+  const body = concatBytes(bytesOf("WEBP"), vp8x, image, exif, xmp);
   return concatBytes(bytesOf("RIFF"), le32(body.length), body);
+}
+
+/** A real 300x200 lossy WebP picture (its VP8 chunk, encoded once by libwebp) with EXIF and XMP. */
+const VP8_300X200 = Buffer.from(
+  "UklGRpwBAABXRUJQVlA4IJABAACQFQCdASosAcgAPrVaqVCnJSOioCgA4BaJaW7dXS2MxFnXjH6AE9gHvtk5D32xxP6x5HjEQn8SNctnPd4T+ELhfYlIsTJoGuhHr8Q2NnEwE5W2QPdLHNglCmQ39jYArkbr86k1v/S0NWTkN5DYSN3/AhY1JDPwPWOAcqvJPO8/SqBcWPyW9wf2Zbei7juOJlX57Labif0R1k22AsUAhmB2Iy9wxyvlc1JD3Ow2/FgRW+uaHWmAAP6tRf+q/7mf4g6EOhVcB3h6vLwPb2rOUUu40+8tqde7DO5m2EXzkc+JmX7Bn5a6AaVnl4iojPB9mQTE2GUoeMEJ2PfyqqwYv0YbtbCiqVWsgKNk04kwfroC54i/F37svJSucH/Y7hQugDMjuTvn/fNszcOJIAP2Sp1rg+G203JD8SR7goxoAL4VttckhC9Tu/Ig6pFA33aVO8Tif117/c0gOZ5sJuL3soyk5siH71mCGhZYyUGpuU8PRuZF3KEkEECeLCNlqHLu1o78RDXJ3j3EcipD7VWvqIAA",
+  "base64",
+);
+
+export function webpWithExif(): Uint8Array {
+  return extendedWebp(300, 200, new Uint8Array(VP8_300X200.subarray(12)));
+}
+
+/** A WebP whose VP8L chunk holds a header and no image data. */
+export function hollowWebp(width = 300, height = 200): Uint8Array {
+  const bits = (width - 1) | ((height - 1) << 14);
+  return extendedWebp(width, height, riffChunk("VP8L", concatBytes([0x2f], le32(bits), [0, 0, 0])));
 }
 
 export function dataUrl(bytes: Uint8Array, type = "image/jpeg"): string {
