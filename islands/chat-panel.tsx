@@ -5,6 +5,7 @@ import { AdSlot } from "./components/ad-slot-lazy";
 import { adDue, countVisit, useAdPlacement } from "./runtime/ads";
 import { ArrowLeftIcon } from "./components/icons";
 import { PresenceLine } from "./components/presence-line";
+import { VerifiedBadge } from "./components/verified-badge";
 import { api, ApiError } from "./runtime/api";
 import { useI18n } from "./runtime/i18n-context";
 import { errorText, translateMessage } from "./runtime/messages";
@@ -22,7 +23,7 @@ export interface Presence {
 export interface ChatPanelProps {
   matchId: string;
   me: { id: string };
-  other: { id: string; firstName: string; age: number | null; photo: string | null; presence: Presence | null };
+  other: { id: string; firstName: string; age: number | null; photo: string | null; presence: Presence | null; verified: boolean };
   initialMessages: MessageJson[];
   /** Null for premium members (no limit). */
   remainingToday: number | null;
@@ -210,7 +211,10 @@ export function ChatPanel(props: ChatPanelProps) {
         </a>
         {other.photo ? <img className="person-avatar person-avatar-sm" src={other.photo} alt="" width={40} height={40} /> : <span className="person-avatar person-avatar-sm person-avatar-empty" aria-hidden="true" />}
         <div className="chat-heading">
-          <h1 className="chat-title">{title}</h1>
+          <h1 className="chat-title">
+            {title}
+            {other.verified ? <VerifiedBadge compact /> : null}
+          </h1>
           {other.presence !== null && !removed ? <PresenceLine presence={other.presence} /> : null}
         </div>
         {!removed ? (

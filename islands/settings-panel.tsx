@@ -147,6 +147,7 @@ export function SettingsPanel({ searchDistance, settings: initialSettings, hasPa
           </div>
           <p className="field-hint">{t("settings.discovery.distanceHint")}</p>
         </div>
+        <ul>{switchRow("discovery", "verifiedOnly", settings.verifiedOnly, () => void saveSetting({ verifiedOnly: !settings.verifiedOnly }, { ...settings, verifiedOnly: !settings.verifiedOnly }))}</ul>
       </section>
 
       <section className="card settings-group" aria-labelledby="settings-app">

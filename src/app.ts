@@ -26,6 +26,8 @@ import { matchesPages } from "./features/matches/matches.pages";
 import { matchesRoutes } from "./features/matches/matches.routes";
 import { settingsRoutes } from "./features/settings/settings.routes";
 import { accountRoutes } from "./features/account/account.routes";
+import { verificationRoutes } from "./features/verification/verification.routes";
+import { verificationPages } from "./features/verification/verification.pages";
 import { safetyRoutes } from "./features/safety/safety.routes";
 import { discoveryRoutes } from "./features/discovery/discovery.routes";
 import { discoveryPages } from "./features/discovery/discovery.pages";
@@ -69,6 +71,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", safetyRoutes(deps));
   app.route("/api", settingsRoutes(deps));
   app.route("/api", accountRoutes(deps));
+  app.route("/api", verificationRoutes(deps));
   app.route("/api", discoveryRoutes(deps));
   app.route("/api", adsRoutes(deps));
   app.route("/api", paymentMethodsRoutes(deps));
@@ -82,6 +85,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", discoveryPages(deps, render));
   app.route("/", matchesPages(deps, render));
   app.route("/", chatPages(deps, render));
+  app.route("/", verificationPages(deps, render));
   app.route("/", devtoolsPages(deps, render));
   app.route("/", sandboxPages(deps, render));
   app.route("/", adminPages(deps, render));

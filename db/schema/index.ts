@@ -3,3 +3,4 @@ export * from "./profiles";
 export * from "./matching";
 export * from "./admin";
 export * from "./payments";
+export * from "./verification";

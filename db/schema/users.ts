@@ -45,6 +45,10 @@ export const users = sqliteTable(
     showDistance: bool("show_distance").notNull().default(true),
     /** Which notifications the member wants; defaults in src/features/settings/settings.schemas.ts. */
     notifications: text("notifications", { mode: "json" }).$type<NotificationChoices>().notNull().default({ newMatches: true, messages: true, likes: true, emailUpdates: false }),
+    /** When an admin approved the member's live selfie (src/features/verification); null = not verified. */
+    photoVerifiedAt: timestamp("photo_verified_at"),
+    /** Discover shows only photo-verified people. */
+    verifiedOnly: bool("verified_only").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { VerifiedBadge } from "./verified-badge";
 import { Dialog } from "./dialog";
 import { useT } from "../runtime/i18n-context";
 import type { DiscoveryCardJson } from "../../src/features/discovery/discovery-types";
@@ -42,6 +43,7 @@ export function ProfileOverlay({ card, open, onClose, safety, ad }: { card: Disc
       <div className="profile-overlay-hero">
         {photo ? <img src={photo} alt="" /> : <span className="swipe-card-initials">{initialsOf(card.firstName)}</span>}
       </div>
+      {card.verified ? <VerifiedBadge /> : null}
       {card.photos.length > 1 ? (
         <ul className="profile-overlay-photos">
           {card.photos.slice(1).map((url) => (

@@ -1,4 +1,5 @@
 import { useRef, useState, type PointerEvent } from "react";
+import { VerifiedBadge } from "./verified-badge";
 import { useT } from "../runtime/i18n-context";
 import { SWIPE_GESTURE } from "../../src/platform/constants";
 import type { DiscoveryCardJson } from "../../src/features/discovery/discovery-types";
@@ -45,6 +46,7 @@ export function CardFace({ card, onInfo, interactive }: { card: DiscoveryCardJso
           <h2>
             {card.firstName}, <span className="swipe-card-age">{card.age || 25}</span>
           </h2>
+          {card.verified ? <VerifiedBadge /> : null}
           {interactive && onInfo ? (
             <button type="button" className="swipe-card-info" onClick={onInfo} aria-label={t("discover.card.moreAbout", { name: card.firstName })}>
               <InfoIcon size={22} />

@@ -1,5 +1,5 @@
 import { useI18n, useT } from "../../islands/runtime/i18n-context";
-import { CompassIcon, CrossIcon, GlobeIcon, HeartIcon, MessageIcon, UserIcon } from "../../islands/components/icons";
+import { ArrowLeftIcon, CompassIcon, CrossIcon, GlobeIcon, HeartIcon, MessageIcon, UserIcon } from "../../islands/components/icons";
 export { LoadingScreen } from "../../islands/components/loading-screen";
 
 /** The language switcher of the landing and sign-in screens; islands/runtime/language-switch.ts binds it. */
@@ -81,5 +81,20 @@ export function AuthShell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
     </div>
+  );
+}
+
+/** A page's title with an optional back link (Settings, Verify). */
+export function PageHeader({ title, back }: { title: string; back?: string }) {
+  const t = useT();
+  return (
+    <header className="page-header">
+      {back ? (
+        <a className="button button-ghost button-small page-back" href={back}>
+          <ArrowLeftIcon size={16} /> {t("common.back")}
+        </a>
+      ) : null}
+      <h1 className="page-title">{title}</h1>
+    </header>
   );
 }

@@ -6,7 +6,8 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { AppDeps } from "../../app-env";
-import { matches, photos, users } from "../../../db/schema";
+import { matches, photos, photoVerifications, users } from "../../../db/schema";
+import { removeSelfie } from "../verification/selfie-store";
 import { fileNameFromUrl, removeStoredFile } from "../profile/photos/photo-store";
 
 export interface DeleteAccountOptions {
@@ -53,6 +54,8 @@ export async function deleteAccount(deps: Deps, userId: string, options: DeleteA
   const guard = sql`exists (select 1 from users where ${target})`;
   const results = (await db.batch([
     ...(options.alongside?.(guard) ?? []),
+    // Selfies waiting for review live outside uploads/ (src/features/verification): named here to remove their files.
+    db.delete(photoVerifications).where(and(eq(photoVerifications.userId, userId), guard)).returning({ file: photoVerifications.selfieFile }),
     db
       .delete(matches)
       .where(and(or(eq(matches.user1Id, userId), eq(matches.user2Id, userId)), guard))
@@ -61,7 +64,8 @@ export async function deleteAccount(deps: Deps, userId: string, options: DeleteA
     db.delete(users).where(target).returning({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, profileImageUrl: users.profileImageUrl }),
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
 
-  const [removedMatchRows, removedPhotoRows, removedUsers] = results.slice(-3) as [
+  const [removedSelfieRows, removedMatchRows, removedPhotoRows, removedUsers] = results.slice(-4) as [
+    { file: string | null }[],
     { id: string; user1Id: string; user2Id: string }[],
     { fileName: string }[],
     { id: string; firstName: string; lastName: string; email: string; profileImageUrl: string | null }[],
@@ -73,6 +77,7 @@ export async function deleteAccount(deps: Deps, userId: string, options: DeleteA
   const picture = account.profileImageUrl ? fileNameFromUrl(account.profileImageUrl) : null;
   if (picture !== null && !(await fileStillUsed(deps, picture))) files.add(picture);
   await Promise.all([...files].map((fileName) => removeStoredFile(deps.config.dataDir, fileName)));
+  await Promise.all(removedSelfieRows.map((row) => removeSelfie(deps.config.dataDir, row.file)));
 
   const removedMatches = removedMatchRows.map((row) => ({ matchId: row.id, userIds: [row.user1Id, row.user2Id] as [string, string] }));
   // The partners' open pages hear match_removed first, then the account's own sockets close.

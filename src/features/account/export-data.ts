@@ -59,7 +59,7 @@ export async function exportAccountData(deps: Deps, userId: string): Promise<Uin
       planExpiresAt: iso(account.planExpiresAt),
       createdAt: iso(account.createdAt),
       lastActiveAt: iso(account.lastActiveAt),
-      settings: { readReceipts: account.readReceipts, showActivity: account.showActivity, showDistance: account.showDistance, notifications: account.notifications },
+      settings: { readReceipts: account.readReceipts, showActivity: account.showActivity, showDistance: account.showDistance, verifiedOnly: account.verifiedOnly, notifications: account.notifications },
     }),
     "profile.json": json(profile ?? null),
     "swipes.json": json(swipeRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }))),

@@ -21,7 +21,9 @@ export type AdminActionName =
   | "gateway_keys"
   | "ad_config"
   | "placement_create"
-  | "placement_update";
+  | "placement_update"
+  | "verification_approve"
+  | "verification_reject";
 
 export interface AdminLogEntry {
   admin: Pick<SessionUser, "id" | "firstName" | "lastName">;

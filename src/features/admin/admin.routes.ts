@@ -4,6 +4,7 @@ import { requireAdmin } from "../../middleware/guards";
 import { adsAdminApi } from "../ads/ads-admin.routes";
 import { adminMatchesApi } from "./matches/admin-matches.routes";
 import { moderationApi } from "./moderation/moderation.routes";
+import { verificationAdminApi } from "../verification/verification.routes";
 import { statsApi } from "./overview/stats.routes";
 import { paymentsAdminApi } from "./payments/payments-admin.routes";
 import { settingsApi } from "./settings/settings.routes";
@@ -20,6 +21,7 @@ export function adminApiRoutes(deps: AppDeps) {
     .route("/admin", statsApi(deps))
     .route("/admin", usersApi(deps))
     .route("/admin", moderationApi(deps))
+    .route("/admin", verificationAdminApi(deps))
     .route("/admin", adminMatchesApi(deps))
     .route("/admin", paymentsAdminApi(deps))
     .route("/admin", tempUsersApi(deps))

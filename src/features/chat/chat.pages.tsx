@@ -35,7 +35,7 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
       );
     }
     const [other] = await deps.db
-      .select({ id: users.id, firstName: users.firstName, age: profiles.age, lastActiveAt: users.lastActiveAt })
+      .select({ id: users.id, firstName: users.firstName, age: profiles.age, lastActiveAt: users.lastActiveAt, verifiedAt: users.photoVerifiedAt })
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, match.otherUserId))
@@ -51,7 +51,7 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     const props: ChatPanelProps = {
       matchId,
       me: { id: user.id },
-      other: { id: match.otherUserId, firstName: other?.firstName ?? "", age: other?.age ?? null, photo: photo === undefined ? null : thumbUrl(photo.fileName), presence },
+      other: { id: match.otherUserId, firstName: other?.firstName ?? "", age: other?.age ?? null, photo: photo === undefined ? null : thumbUrl(photo.fileName), presence, verified: Boolean(other?.verifiedAt) },
       initialMessages: await listMessages(deps.db, matchId, { showReceipts }),
       remainingToday: hasPremium(user, now) ? null : Math.max(0, FREE_DAILY_CHATS - (await chatsUsedToday(deps.db, user.id, now))),
       canCall: hasPremiumPlus(user, now),

@@ -18,6 +18,8 @@ export interface DiscoveryCardJson {
   distanceKm: number | null;
   /** The member hides their distance: the card shows no distance line at all. */
   distanceHidden: boolean;
+  /** An admin approved the member's live selfie: the card shows the Verified badge. */
+  verified: boolean;
   superLikedYou: boolean;
 }
 

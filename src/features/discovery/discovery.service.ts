@@ -31,6 +31,8 @@ export interface Viewer {
   city: string | null;
   cityLat: number | null;
   cityLng: number | null;
+  /** Settings → "Verified people only": only photo-verified members (src/features/verification). */
+  verifiedOnly: boolean;
 }
 
 /** One card (spec point 2): never an email, an exact position or whether a plain like happened. */
@@ -47,8 +49,9 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     city: string | null;
     city_lat: number | null;
     city_lng: number | null;
-  }>(sql`select p.gender, p.age, p.denomination, p.relationship_goals, p.search_distance, p.city, p.city_lat, p.city_lng
-    from profiles p where p.user_id = ${userId} and exists (select 1 from photos ph where ph.user_id = p.user_id)`);
+    verified_only: number;
+  }>(sql`select p.gender, p.age, p.denomination, p.relationship_goals, p.search_distance, p.city, p.city_lat, p.city_lng, u.verified_only
+    from profiles p join users u on u.id = p.user_id where p.user_id = ${userId} and exists (select 1 from photos ph where ph.user_id = p.user_id)`);
   const row = rows[0];
   if (row === undefined) return null;
   return {
@@ -61,6 +64,7 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     city: row.city,
     cityLat: row.city_lat,
     cityLng: row.city_lng,
+    verifiedOnly: row.verified_only === 1,
   };
 }
 
@@ -83,6 +87,7 @@ function columnChecks(viewer: Viewer, exclude: string[], reach: string[] | null)
   const otherGender = viewer.gender === "male" ? "female" : "male";
   const parts: SQL[] = [sql`p.gender = ${otherGender}`, sql`u.is_banned = 0`, sql`u.id <> ${viewer.id}`];
   if (exclude.length > 0) parts.push(sql`u.id not in (${idList(exclude)})`);
+  if (viewer.verifiedOnly) parts.push(sql`u.photo_verified_at is not null`);
   if (reach !== null) {
     // People without a city have no known distance: they stay in (the card shows the fixed text).
     parts.push(reach.length === 0 ? sql`(p.city is null or p.city_lat is null)` : sql`(p.city is null or p.city_lat is null or p.city in (${idList(reach)}))`);
@@ -121,11 +126,12 @@ interface CandidateRow {
   city_lat: number | null;
   city_lng: number | null;
   show_distance: number;
+  verified: number;
   liked_me: number | null;
 }
 
 const cardColumns = sql`u.id, u.first_name, p.age, p.gender, p.denomination, p.church_name, p.bio, p.interests, p.occupation,
-  p.education, p.jesus_christ_meaning, p.faith_duration, p.relationship_goals, p.ministry_involvement, p.city_lat, p.city_lng, u.show_distance`;
+  p.education, p.jesus_christ_meaning, p.faith_duration, p.relationship_goals, p.ministry_involvement, p.city_lat, p.city_lng, u.show_distance, u.photo_verified_at is not null as verified`;
 
 /** 2 = super-liked the viewer, 1 = liked, null = neither. */
 function likedMeSql(viewerId: string): SQL {
@@ -163,7 +169,7 @@ export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit:
   const rows = await db.all<CandidateRow>(sql`
     with recent as materialized (
       -- column tests first, on the newest of the activity index only; lookups afterwards
-      select u.id from (select id, is_banned from users order by last_active_at desc limit ${DISCOVERY_ACTIVE_WINDOW}) u
+      select u.id from (select id, is_banned, photo_verified_at from users order by last_active_at desc limit ${DISCOVERY_ACTIVE_WINDOW}) u
         cross join profiles p on p.user_id = u.id
       where ${columns}
     ),
@@ -234,6 +240,7 @@ function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng">, row: CandidateRow, 
     // Same city reads "1 km", never "0 km" (docs/decisions/0061).
     distanceKm: known ? Math.max(1, Math.round(distanceKm({ lat: viewer.cityLat!, lng: viewer.cityLng! }, { lat: row.city_lat!, lng: row.city_lng! }))) : null,
     distanceHidden,
+    verified: row.verified === 1,
     superLikedYou: row.liked_me === 2,
   };
 }

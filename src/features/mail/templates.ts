@@ -50,3 +50,25 @@ export function passwordResetMail(lang: Lang, to: string, firstName: string, lin
 export function emailVerificationMail(lang: Lang, to: string, firstName: string, link: string): MailMessage {
   return linkMail("verify", lang, to, firstName, link);
 }
+
+/**
+ * The answer to a photo verification (docs/decisions/0093), in the member's language: approved,
+ * or rejected with the admin's reason and a link to try again.
+ */
+export function verificationDecisionMail(lang: Lang, to: string, firstName: string, outcome: { approved: true } | { approved: false; reason: string }, link: string): MailMessage {
+  const t = translator(lang);
+  const kind = outcome.approved ? "approved" : "rejected";
+  const greeting = t("mail.greeting", { name: firstName });
+  const subject = t(`mail.verification.${kind}.subject`);
+  const lines = outcome.approved ? [t("mail.verification.approved.body")] : [t("mail.verification.rejected.body"), t(`verification.reasons.${outcome.reason}`), t("mail.verification.rejected.again")];
+  const text = [greeting, "", ...lines, "", link, "", t("mail.signature")].join("\n");
+  const html = mailDocument(
+    lang,
+    subject,
+    `<p>${escapeHtml(greeting)}</p>
+${lines.map((line, index) => (outcome.approved || index !== 1 ? `<p>${escapeHtml(line)}</p>` : `<p style="padding:12px 16px;background:#faf7f5;border-radius:8px"><strong>${escapeHtml(line)}</strong></p>`)).join("\n")}
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#b4235a;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;display:inline-block">${escapeHtml(t(`mail.verification.${kind}.button`))}</a></p>
+<p>${escapeHtml(t("mail.signature")).replace(/\n/g, "<br>")}</p>`,
+  );
+  return { to, subject, text, html };
+}

@@ -9,7 +9,7 @@ import { settingsOf } from "../settings/settings.service";
 import { accountHasPassword } from "../account/delete-own-account";
 import { currentUser, requirePage } from "../../middleware/guards";
 import { DEFAULT_LOCATION_TEXT, MAX_PROFILE_PHOTOS, SEARCH_DISTANCE_KM } from "../../platform/constants";
-import { AppShell, Logo } from "../../views/components";
+import { AppShell, Logo, PageHeader } from "../../views/components";
 import { Island } from "../../views/island";
 import type { RenderPage } from "../../views/render";
 import { effectivePlan, isPremiumActive, type SessionUser } from "../auth/session";
@@ -21,25 +21,14 @@ import { listPhotos } from "./profile.service";
 import { optionText, type OptionGroup } from "../../../islands/components/option-text";
 import { EmailReminder, reminderStatus, type ReminderStatus } from "../auth/email-verification.pages";
 import { verificationState, type VerificationState } from "../auth/email-verification.service";
+import { verificationStateOf } from "../verification/verification.service";
+import type { VerificationState as PhotoVerificationState } from "../verification/poses";
+import { VerifiedBadge } from "../../../islands/components/verified-badge";
 
 /** Where Go Premium and Premium Features lead: the plan dialog of the Discover page (decision 0052). */
 export const PREMIUM_HREF = "/swipe?plans=1";
 
 const namespaces = ["profile", "options"];
-
-function PageHeader({ title, back }: { title: string; back?: string }) {
-  const t = useT();
-  return (
-    <header className="page-header">
-      {back ? (
-        <a className="button button-ghost button-small page-back" href={back}>
-          <ArrowLeftIcon size={16} /> {t("common.back")}
-        </a>
-      ) : null}
-      <h1 className="page-title">{title}</h1>
-    </header>
-  );
-}
 
 function EditorPage({ props, firstName }: { props: ProfileEditorProps; firstName: string }) {
   const t = useT();
@@ -111,7 +100,30 @@ interface Reminder {
   status: ReminderStatus | null;
 }
 
-function ProfilePage({ user, profile, premium, reminder }: { user: SessionUser; profile: ProfileJson; premium: boolean; reminder: Reminder }) {
+/** The Verified badge, or the way to it (src/features/verification). */
+function PhotoVerificationCard({ state }: { state: PhotoVerificationState }) {
+  const t = useT();
+  if (state.status === "approved") return null;
+  const pending = state.status === "pending";
+  return (
+    <section className="card profile-verify" aria-labelledby="verify-title" data-testid="profile-verify">
+      <span className="verify-icon" aria-hidden="true">
+        <ShieldCheckIcon size={22} />
+      </span>
+      <div>
+        <h2 id="verify-title">{pending ? t("profile.verify.pendingTitle") : t("profile.verify.title")}</h2>
+        <p className="muted">{pending ? t("profile.verify.pendingBody") : t("profile.verify.body")}</p>
+      </div>
+      {pending ? null : (
+        <a className="button button-outline button-small" href="/verify">
+          {t("profile.verify.action")}
+        </a>
+      )}
+    </section>
+  );
+}
+
+function ProfilePage({ user, profile, premium, reminder, photoVerification }: { user: SessionUser; profile: ProfileJson; premium: boolean; reminder: Reminder; photoVerification: PhotoVerificationState }) {
   const t = useT();
   const city = profile.city ? findCity(profile.city) : undefined;
   const location = city ? `${city.name}, ${city.province}` : DEFAULT_LOCATION_TEXT;
@@ -138,6 +150,7 @@ function ProfilePage({ user, profile, premium, reminder }: { user: SessionUser; 
                 <span className="badge">{t("profile.freeMember")}</span>
               )}
               {profile.denomination ? <span className="badge badge-primary">{option("denomination", profile.denomination)}</span> : null}
+              {photoVerification.status === "approved" ? <VerifiedBadge /> : null}
             </p>
           </div>
           <div className="profile-hero-actions">
@@ -151,6 +164,8 @@ function ProfilePage({ user, profile, premium, reminder }: { user: SessionUser; 
             )}
           </div>
         </section>
+
+        <PhotoVerificationCard state={photoVerification} />
 
         <section className="card profile-section" aria-labelledby="about-title">
           <h2 id="about-title">{t("profile.aboutMe")}</h2>
@@ -271,8 +286,9 @@ export function profilePages(deps: AppDeps, render: RenderPage) {
       // Photos uploaded but the form never saved: finish the profile first.
       if (profile === null) return c.redirect("/edit-profile", 302);
       const now = deps.clock.now();
-      const reminder = { state: await verificationState(deps.db, now, user.id), status: reminderStatus(c.req.query("verification")) };
-      return render(c, { title: c.get("t")("profile.title"), entry: "profile", namespaces }, <ProfilePage user={user} profile={profile} premium={isPremiumActive(user, now)} reminder={reminder} />);
+      const [emailState, photoVerification] = await Promise.all([verificationState(deps.db, now, user.id), verificationStateOf(deps, user.id)]);
+      const reminder = { state: emailState, status: reminderStatus(c.req.query("verification")) };
+      return render(c, { title: c.get("t")("profile.title"), entry: "profile", namespaces }, <ProfilePage user={user} profile={profile} premium={isPremiumActive(user, now)} reminder={reminder} photoVerification={photoVerification} />);
     })
     .get("/settings", requirePage("withPhoto"), async (c) => {
       const user = currentUser(c);

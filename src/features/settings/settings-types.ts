@@ -8,6 +8,8 @@ export interface MemberSettings {
   readReceipts: boolean;
   showActivity: boolean;
   showDistance: boolean;
+  /** Discover shows only photo-verified people. */
+  verifiedOnly: boolean;
   notifications: NotificationChoices;
 }
 

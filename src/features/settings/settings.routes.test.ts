@@ -10,7 +10,7 @@ beforeEach(async () => {
 });
 afterEach(() => app.close());
 
-const DEFAULTS = { readReceipts: true, showActivity: true, showDistance: true, notifications: { newMatches: true, messages: true, likes: true, emailUpdates: false } };
+const DEFAULTS = { readReceipts: true, showActivity: true, showDistance: true, verifiedOnly: false, notifications: { newMatches: true, messages: true, likes: true, emailUpdates: false } };
 
 describe("GET and PATCH /api/settings", () => {
   test("start at the defaults and keep a change on the server, so every device sees it", async () => {

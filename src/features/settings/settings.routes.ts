@@ -6,7 +6,7 @@ import { rejectInvalid } from "../../middleware/invalid-input";
 import { settingsPatchSchema } from "./settings.schemas";
 import { settingsOf, updateSettings } from "./settings.service";
 
-/** GET /api/settings and PATCH /api/settings {readReceipts?, showActivity?, showDistance?, notifications?}. */
+/** GET /api/settings and PATCH /api/settings {readReceipts?, showActivity?, showDistance?, verifiedOnly?, notifications?}. */
 export function settingsRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use("/settings", requireUser)

@@ -8,6 +8,7 @@ export const settingsPatchSchema = z.strictObject(
     readReceipts: flag.optional(),
     showActivity: flag.optional(),
     showDistance: flag.optional(),
+    verifiedOnly: flag.optional(),
     notifications: z.strictObject({ newMatches: flag.optional(), messages: flag.optional(), likes: flag.optional(), emailUpdates: flag.optional() }, { error: "Unknown setting" }).optional(),
   },
   { error: "Unknown setting" },

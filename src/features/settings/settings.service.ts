@@ -11,7 +11,7 @@ import { users } from "../../../db/schema";
 import type { SettingsPatch } from "./settings.schemas";
 import type { MemberSettings } from "./settings-types";
 
-const settingsColumns = { readReceipts: users.readReceipts, showActivity: users.showActivity, showDistance: users.showDistance, notifications: users.notifications };
+const settingsColumns = { readReceipts: users.readReceipts, showActivity: users.showActivity, showDistance: users.showDistance, verifiedOnly: users.verifiedOnly, notifications: users.notifications };
 
 export async function settingsOf(db: Database, userId: string): Promise<MemberSettings | null> {
   const [row] = await db.select(settingsColumns).from(users).where(eq(users.id, userId)).limit(1);

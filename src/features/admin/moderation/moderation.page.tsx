@@ -12,6 +12,9 @@ import { isHtmx } from "../htmx";
 import { firstIssueMessage, type PageQuery } from "../list-query";
 import { actionListQuerySchema, MODERATION_MESSAGES, REPORT_DECISIONS, REPORT_FILTERS, reportListQuerySchema, type ReportDecision, type ReportListQuery, type ReportStatus } from "./moderation.schemas";
 import { validReportId } from "./moderation.routes";
+import { listPendingVerifications, pendingVerificationCount } from "../../verification/verification.service";
+import { VerificationsRegion } from "../../verification/verification-queue";
+import { REJECTION_REASONS } from "../../verification/poses";
 import { listAdminActions, listReports, pendingReportCount, reportEvidence, type AdminActionEntry, type AdminReportEntry, type EvidenceMessage } from "./moderation.service";
 
 /**
@@ -26,7 +29,7 @@ const REPORTS_REGION = "reports-list";
 const ACTIONS_REGION = "actions-list";
 const DIALOG_SLOT = { "hx-target": "#admin-dialog-slot", "hx-swap": "innerHTML" } as const;
 
-const VIEWS = ["reports", "actions"] as const;
+const VIEWS = ["reports", "actions", "verifications"] as const;
 type View = (typeof VIEWS)[number];
 
 const STATUS_TONE: Record<ReportStatus, BadgeTone> = { pending: "warning", reviewed: "primary", resolved: "success", dismissed: "neutral" };
@@ -186,6 +189,7 @@ function ActionDetail({ action }: { action: AdminActionEntry }) {
   if (detail === null || detail === "") return <span className="muted">—</span>;
   if (action.action === "report_status" && (REPORT_DECISIONS as readonly string[]).includes(detail)) return <ReportStatusBadge status={detail as ReportStatus} />;
   if (action.action === "setting" && (detail === "on" || detail === "off" || detail === "updated")) return <>{t(`admin.moderation.settingDetail.${detail}`)}</>;
+  if (action.action === "verification_reject" && (REJECTION_REASONS as readonly string[]).includes(detail)) return <>{t(`verification.reasons.${detail}`)}</>;
   const placement = action.action === "placement_create" || action.action === "placement_update" ? placementDetailParts(detail) : null;
   if (placement !== null) {
     return (
@@ -256,7 +260,7 @@ function ActionsRegion({ list, query }: { list: Awaited<ReturnType<typeof listAd
   );
 }
 
-function SubTabs({ view, pending }: { view: View; pending: number }) {
+function SubTabs({ view, pending, selfies }: { view: View; pending: number; selfies: number }) {
   const t = useT();
   return (
     <nav className="admin-subtabs" aria-label={t("admin.moderation.viewsLabel")}>
@@ -273,6 +277,14 @@ function SubTabs({ view, pending }: { view: View; pending: number }) {
       </a>
       <a className="admin-subtab" href={listHref(BASE, { view: "actions" })} aria-current={view === "actions" ? "page" : undefined}>
         {t("admin.moderation.views.actions")}
+      </a>
+      <a className="admin-subtab" href={listHref(BASE, { view: "verifications" })} aria-current={view === "verifications" ? "page" : undefined}>
+        {t("admin.moderation.views.verifications")}
+        {selfies > 0 ? (
+          <span className="admin-subtab-count" data-testid="selfies-waiting">
+            {selfies}
+          </span>
+        ) : null}
       </a>
     </nav>
   );
@@ -355,6 +367,23 @@ export function moderationPages(deps: AppDeps, render: RenderPage) {
       const raw = c.req.query();
       const { view } = pageViewSchema.parse(raw);
       const options: AdminPageOptions = { place: "moderation", title: t("admin.sections.moderation"), lead: t("admin.moderation.lead") };
+      const selfies = await pendingVerificationCount(deps);
+      if (view === "verifications") {
+        const parsed = actionListQuerySchema.safeParse(raw);
+        if (!parsed.success) return invalidListPage(c, render, options, firstIssueMessage(parsed.error), listHref(BASE, { view: "verifications" }));
+        const [list, pending] = await Promise.all([listPendingVerifications(deps, parsed.data), pendingReportCount(deps)]);
+        const region = <VerificationsRegion list={list} />;
+        return renderAdmin(
+          c,
+          render,
+          options,
+          <>
+            <SubTabs view="verifications" pending={pending} selfies={selfies} />
+            {region}
+          </>,
+          region,
+        );
+      }
       if (view === "actions") {
         const parsed = actionListQuerySchema.safeParse(raw);
         if (!parsed.success) return invalidListPage(c, render, options, firstIssueMessage(parsed.error), listHref(BASE, { view: "actions" }));
@@ -365,7 +394,7 @@ export function moderationPages(deps: AppDeps, render: RenderPage) {
           render,
           options,
           <>
-            <SubTabs view="actions" pending={pending} />
+            <SubTabs view="actions" pending={pending} selfies={selfies} />
             {region}
           </>,
           region,
@@ -380,7 +409,7 @@ export function moderationPages(deps: AppDeps, render: RenderPage) {
         render,
         options,
         <>
-          <SubTabs view="reports" pending={pending} />
+          <SubTabs view="reports" pending={pending} selfies={selfies} />
           {region}
         </>,
         region,

@@ -1,0 +1,4 @@
+import { hydrateIslands } from "../runtime/hydrate";
+import { VerifyPanel } from "../verify-panel";
+
+hydrateIslands({ "verify-panel": VerifyPanel });
