@@ -5,9 +5,9 @@
  * match is gone for both. Screenshots go to e2e/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { apiAs, createAccount, signInContext, type Account } from "./support/accounts";
-import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from "./support/browser";
-import { completeProfile, hydrated, matchPair, userIdOf } from "./support/members";
+import { apiAs, type Account } from "./support/accounts";
+import { screenshot, type Browser } from "./support/browser";
+import { hydrated, matchedPair, userIdOf } from "./support/members";
 import { startServer, type RunningServer } from "./support/server";
 
 let server: RunningServer;
@@ -19,16 +19,7 @@ let browserB: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  ana = await createAccount(server.origin, { firstName: "Ana", lastName: "Kusuma" });
-  budi = await createAccount(server.origin, { firstName: "Budi", lastName: "Hartono" });
-  browserA = await openBrowser({ viewport: PHONE });
-  browserB = await openBrowser({ viewport: DESKTOP });
-  await signInContext(browserA.context, server.origin, ana);
-  await signInContext(browserB.context, server.origin, budi);
-  await browserA.page.goto(`${server.origin}/edit-profile`);
-  await completeProfile(server.origin, browserA.page, ana, "female", 330);
-  await completeProfile(server.origin, browserA.page, budi, "male", 200);
-  matchId = await matchPair(server.origin, ana, budi);
+  ({ ana, budi, browserA, browserB, matchId } = await matchedPair(server));
   await apiAs(server.origin, budi, "POST", `/api/matches/${matchId}/messages`, { content: "Shalom Ana, senang kenal kamu" });
   await apiAs(server.origin, budi, "POST", `/api/matches/${matchId}/messages`, { content: "Aku lagi susah nih, bisa pinjam uang 2 juta? Transfer ke rekening BCA aku ya" });
 }, 120_000);

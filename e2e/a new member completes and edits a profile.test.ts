@@ -119,10 +119,10 @@ describe("a new member", () => {
       await page.getByText("Profile Created!").waitFor();
       await page.waitForURL(/\/swipe/, { timeout: 15_000 });
 
-      // The stored JPEG has no EXIF and no GPS position.
+      // The stored photo was re-encoded (WebP): no EXIF and no GPS position.
       const profile = await (await apiAs(server.origin, account, "GET", "/api/profile")).json();
       expect(profile.photos).toHaveLength(2);
-      expect(profile.photos[0]).toMatch(/\.jpg$/);
+      expect(profile.photos[0]).toMatch(/\.webp$/);
       const stored = new Uint8Array(await (await fetch(`${server.origin}${profile.photos[0]}`, { headers: { Cookie: account.cookie } })).arrayBuffer());
       expect(containsText(stored, "Exif")).toBe(false);
       expect(containsText(stored, GPS_SECRET)).toBe(false);
@@ -187,10 +187,11 @@ describe("a new member", () => {
       expect(await page.getByTestId("distance-value").innerText()).toBe("65 km");
       expect((await (await apiAs(server.origin, account, "GET", "/api/profile")).json()).searchDistance).toBe(65);
 
-      // Delete Account only tells the member to contact support.
-      await page.getByRole("button", { name: "Delete Account" }).click();
-      await page.getByText("Please contact support to delete your account.").waitFor();
-      await screenshot(page, "settings-en-phone");
+      // Delete my account asks for the password first; Cancel keeps everything.
+      await page.getByRole("button", { name: "Delete my account" }).click();
+      await page.locator("dialog[open]").getByLabel("Your password").waitFor();
+      await page.locator("dialog[open]").getByRole("button", { name: "Cancel" }).click();
+      expect((await apiAs(server.origin, account, "GET", "/api/auth/user")).status).toBe(200);
 
       // Screens in both languages, phone and desktop.
       for (const lang of ["en", "id"] as const) {
@@ -259,7 +260,7 @@ describe("a new member", () => {
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await page.getByText("Profile picture updated").waitFor();
       const me = await (await apiAs(server.origin, account, "GET", "/api/auth/user")).json();
-      expect(me.profileImageUrl).toMatch(/^\/uploads\/[a-z2-7]{26}\.jpg$/);
+      expect(me.profileImageUrl).toMatch(/^\/uploads\/[a-z2-7]{26}\.webp$/);
       const size = await page.evaluate(async (url) => {
         const image = new Image();
         image.src = url;

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { apiAs, createAccount, signInContext, type Account } from "./support/accounts";
-import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from "./support/browser";
-import { completeProfile, hydrated, matchPair } from "./support/members";
+import { openBrowser, PHONE, screenshot, type Browser } from "./support/browser";
+import { completeProfile, hydrated, matchedPair } from "./support/members";
 import { startServer, type RunningServer } from "./support/server";
 
 const MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
@@ -22,16 +22,7 @@ let browserB: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  ana = await createAccount(server.origin, { firstName: "Ana", lastName: "Kusuma" });
-  budi = await createAccount(server.origin, { firstName: "Budi", lastName: "Hartono" });
-  browserA = await openBrowser({ viewport: PHONE, extraArgs: MEDIA_ARGS });
-  browserB = await openBrowser({ viewport: DESKTOP, extraArgs: MEDIA_ARGS });
-  await signInContext(browserA.context, server.origin, ana);
-  await signInContext(browserB.context, server.origin, budi);
-  await browserA.page.goto(`${server.origin}/edit-profile`);
-  await completeProfile(server.origin, browserA.page, ana, "female", 330);
-  await completeProfile(server.origin, browserA.page, budi, "male", 200);
-  matchId = await matchPair(server.origin, ana, budi);
+  ({ ana, budi, browserA, browserB, matchId } = await matchedPair(server, MEDIA_ARGS));
 }, 120_000);
 
 afterAll(async () => {

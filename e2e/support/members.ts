@@ -1,6 +1,7 @@
 /** Members with a finished profile and a match, made through the real API (the e2e suites' setup). */
 import type { Page } from "playwright-core";
-import { apiAs, type Account } from "./accounts";
+import { apiAs, createAccount, signInContext, type Account } from "./accounts";
+import { DESKTOP, openBrowser, PHONE } from "./browser";
 
 /** A small real JPEG drawn in the page, as a data URL (the profile needs a photo). */
 export async function photoDataUrl(page: Page, hue: number): Promise<string> {
@@ -50,4 +51,22 @@ export async function matchPair(origin: string, a: Account, b: Account): Promise
 
 export async function hydrated(page: Page, island: string) {
   await page.locator(`[data-island="${island}"][data-hydrated="true"]`).waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Ana (phone) and Budi (desktop), each signed in in their own Chromium, with finished profiles and
+ * a match: the start of every two-person chat scenario. `extraArgs` go to both browsers (a fake camera).
+ */
+export async function matchedPair(server: { origin: string }, extraArgs: string[] = []) {
+  const ana = await createAccount(server.origin, { firstName: "Ana", lastName: "Kusuma" });
+  const budi = await createAccount(server.origin, { firstName: "Budi", lastName: "Hartono" });
+  const browserA = await openBrowser({ viewport: PHONE, extraArgs });
+  const browserB = await openBrowser({ viewport: DESKTOP, extraArgs });
+  await signInContext(browserA.context, server.origin, ana);
+  await signInContext(browserB.context, server.origin, budi);
+  await browserA.page.goto(`${server.origin}/edit-profile`);
+  await completeProfile(server.origin, browserA.page, ana, "female", 330);
+  await completeProfile(server.origin, browserA.page, budi, "male", 200);
+  const matchId = await matchPair(server.origin, ana, budi);
+  return { ana, budi, browserA, browserB, matchId };
 }

@@ -51,6 +51,7 @@ export async function exportAccountData(deps: Deps, userId: string): Promise<Uin
       id: account.id,
       email: account.email,
       emailVerifiedAt: iso(account.emailVerifiedAt),
+      photoVerifiedAt: iso(account.photoVerifiedAt),
       firstName: account.firstName,
       lastName: account.lastName,
       phone: account.phone,

@@ -20,7 +20,7 @@ afterEach(() => app.close());
 const selfiesOnDisk = () => (existsSync(join(app.dataDir, "selfies")) ? readdirSync(join(app.dataDir, "selfies")) : []);
 
 function sendSelfie(cookie: string, bytes: Uint8Array) {
-  return app.app.request("/api/verification/selfie", { method: "POST", headers: { Origin: TEST_ORIGIN, Cookie: cookie, "Content-Type": "image/jpeg" }, body: bytes });
+  return app.app.request("/api/verification/selfie", { method: "POST", headers: { Origin: TEST_ORIGIN, Cookie: cookie, "Content-Type": "image/jpeg" }, body: Buffer.from(bytes) });
 }
 
 async function submitted(member: { cookie: string }) {
