@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { languageSyncScript } from "../views/document";
+import { preferredLanguage } from "./language";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,6 +16,26 @@ describe("the page language", () => {
       expect(html).toContain('<html lang="en"');
       expect(html).toContain("Find your God-given partner");
     }
+  });
+
+  it("follows Accept-Language on a first visit: an id-ID Android WebView gets Indonesian", async () => {
+    const webView = "id-ID,id;q=0.9,en-US;q=0.8,en;q=0.7";
+    const html = await (await t.app.request("/", { headers: { "Accept-Language": webView } })).text();
+    expect(html).toContain('<html lang="id"');
+    expect(html).toContain("Temukan pasangan pilihan Tuhan untukmu");
+    // An explicit choice is kept over the browser's.
+    const chosen = await (await t.app.request("/", { headers: { "Accept-Language": webView, Cookie: "app-language=en" } })).text();
+    expect(chosen).toContain('<html lang="en"');
+  });
+
+  it("reads Accept-Language by its q values, old Android's 'in', and falls back to English", () => {
+    expect(preferredLanguage("in-ID")).toBe("id");
+    expect(preferredLanguage("en-US,en;q=0.9,id;q=0.8")).toBe("en");
+    expect(preferredLanguage("fr-FR,id;q=0.5,en;q=0.4")).toBe("id");
+    expect(preferredLanguage("en;q=0.2, id;q=0.7")).toBe("id");
+    expect(preferredLanguage("de-DE,fr;q=0.9")).toBeNull();
+    expect(preferredLanguage("id;q=0")).toBeNull();
+    expect(preferredLanguage("")).toBeNull();
   });
 
   it("follows the app-language cookie on the landing page", async () => {

@@ -25,7 +25,7 @@ export function requestContext(deps: Pick<AppDeps, "db" | "clock" | "config">) {
   const appOrigin = deps.config.appOrigin;
   return createMiddleware<AppEnv>(async (c, next) => {
     const cookieHeader = c.req.raw.headers.get("Cookie");
-    setRequestLanguage(c, cookieHeader);
+    setRequestLanguage(c, cookieHeader, c.req.raw.headers.get("Accept-Language"));
     if (!isSameOriginOrSafe(c, appOrigin) && !isGatewayNotification(c.req.path)) return c.json({ message: "Forbidden" }, 403);
     await loadSession(c, cookieHeader);
     return next();
