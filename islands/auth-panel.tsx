@@ -6,7 +6,7 @@ import { translateMessage } from "./runtime/messages";
 import { LoadingScreen } from "./components/loading-screen";
 import { loginProblem, registrationFormProblem } from "../src/features/auth/auth.schemas";
 import { CaptchaField } from "./components/captcha-field";
-import { SocialButtons, type SocialSignInConfig } from "./components/social-buttons";
+import { shownProviders, SocialButtons, type SocialSignInConfig } from "./components/social-buttons";
 import { ForgotPasswordDialog } from "./components/forgot-password-dialog";
 
 export interface AuthPanelProps {
@@ -17,6 +17,8 @@ export interface AuthPanelProps {
 /** /auth: the Sign In and Register tabs of spec point 2. */
 export function AuthPanel({ initialTab, social }: AuthPanelProps) {
   const t = useT();
+  const shown = shownProviders(social);
+  const hasSocial = shown.google || shown.facebook;
   const [tab, setTab] = useState(initialTab);
   const [redirecting, setRedirecting] = useState(false);
   // Until hydration the submit buttons stay disabled: a native submit would put the password in the URL.
@@ -53,9 +55,11 @@ export function AuthPanel({ initialTab, social }: AuthPanelProps) {
   return (
     <div className="auth-panel">
       <SocialButtons config={social} onSignedIn={(isNewUser) => go(isNewUser ? "/edit-profile" : "/")} />
-      <div className="divider" role="separator">
-        <span>{t("auth.or")}</span>
-      </div>
+      {hasSocial ? (
+        <div className="divider" role="separator">
+          <span>{t("auth.or")}</span>
+        </div>
+      ) : null}
       <div className="tabs" role="tablist" aria-label={t("auth.tabsLabel")} onKeyDown={onTabKey}>
         <button type="button" role="tab" id="tab-signin" aria-controls="panel-signin" aria-selected={tab === "signin"} tabIndex={tab === "signin" ? 0 : -1} className="tab-trigger" onClick={() => {
             switchedByKeyboard.current = false;

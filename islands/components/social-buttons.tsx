@@ -75,21 +75,34 @@ export function SocialButtons({ config, onSignedIn }: { config: SocialSignInConf
     window.location.assign(`/api/auth/${provider}`);
   };
 
+  const { google, facebook } = shownProviders(config);
+  if (!google && !facebook) return null;
   return (
     <div className="social-buttons">
-      {config.googleOff ? null : (
+      {!google ? null : (
         <button type="button" className="button button-outline button-block" onClick={() => void start("google")} disabled={pending !== null} aria-busy={pending === "google"} data-provider="google">
           <GoogleMark />
           {t("auth.continueWithGoogle")}
         </button>
       )}
-      <button type="button" className="button button-outline button-block" onClick={() => void start("facebook")} disabled={pending !== null} aria-busy={pending === "facebook"} data-provider="facebook">
-        <FacebookMark />
-        {t("auth.continueWithFacebook")}
-      </button>
+      {!facebook ? null : (
+        <button type="button" className="button button-outline button-block" onClick={() => void start("facebook")} disabled={pending !== null} aria-busy={pending === "facebook"} data-provider="facebook">
+          <FacebookMark />
+          {t("auth.continueWithFacebook")}
+        </button>
+      )}
     </div>
   );
 }
+/**
+ * A button only for a provider that can sign people in: configured server-side or through the
+ * hosted identity service, and for Google, not switched off by the admin (docs/decisions/0094).
+ */
+export function shownProviders(config: SocialSignInConfig): { google: boolean; facebook: boolean } {
+  const hosted = Boolean(config.firebase);
+  return { google: (config.google || hosted) && !config.googleOff, facebook: config.facebook || hosted };
+}
+
 export function providerName(provider: "google" | "facebook") {
   return provider === "google" ? "Google" : "Facebook";
 }

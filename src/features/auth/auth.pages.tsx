@@ -17,9 +17,6 @@ function AuthPage(props: AuthPanelProps) {
         <p className="muted auth-subtitle">{t("auth.subtitle")}</p>
         <Island name="auth-panel" component={AuthPanel} props={props} />
       </div>
-      <p className="auth-footer-link">
-        <a href="/firebase-test">{t("auth.testFirebase")}</a>
-      </p>
     </AuthShell>
   );
 }

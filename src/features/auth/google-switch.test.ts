@@ -6,7 +6,9 @@ setDefaultTimeout(30_000);
 // ADMIN.md: google_auth gates the Google button and /api/auth/google, effective at once.
 let app: Awaited<ReturnType<typeof settingsTestApp>>;
 beforeAll(async () => {
-  app = await settingsTestApp({ env: { GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "test-google-secret" } });
+  app = await settingsTestApp({
+    env: { GOOGLE_CLIENT_ID: "test-client.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "test-google-secret", FACEBOOK_CLIENT_ID: "1234567890", FACEBOOK_CLIENT_SECRET: "test-facebook-secret" },
+  });
 });
 afterAll(() => app.close());
 
@@ -38,5 +40,23 @@ describe("the google_auth switch", () => {
     await setGoogle(true);
     expect(await authPage()).toContain('data-provider="google"');
     expect((await app.request("GET", "/api/auth/google")).status).toBe(302);
+  });
+});
+
+describe("the sign-in screen for members", () => {
+  it("shows a provider's button only when it is configured, and no 'Or' or developer test page without any", async () => {
+    const bare = await settingsTestApp();
+    try {
+      const html = (await (await bare.request("GET", "/auth")).text()).split('id="i18n-resources"')[0]!;
+      expect(html).not.toContain("data-provider=");
+      expect(html).not.toContain('class="divider"');
+      expect(html).not.toContain('href="/firebase-test"');
+      expect(html).toContain('id="tab-signin"');
+    } finally {
+      bare.close();
+    }
+    const page = await authPage();
+    expect(page).toContain('class="divider"');
+    expect(page).not.toContain('href="/firebase-test"');
   });
 });
