@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./app-env";
 import { authPages } from "./features/auth/auth.pages";
@@ -52,6 +53,9 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
 
   app.use(securityHeaders({ isHttps: deps.config.isHttps, extra: mergeCspSources(firebaseCspSources(deps.config), googlePayCspSources(deps.config)) }));
+  // HTML and JSON leave gzipped (from 1 KB); built scripts and styles come precompressed
+  // (brotli or gzip, scripts/build-islands.ts) and are left alone.
+  app.use(compress());
   app.get("/healthz", (c) => c.json({ status: "ok" }));
   app.route("/", staticFileRoutes(deps.assets));
   app.use(bodyLimits);

@@ -20,6 +20,22 @@ export const STATIC_PAGE_CSP = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+const PRECOMPRESSED = { br: "br", gzip: "gz" } as const;
+type Encoding = keyof typeof PRECOMPRESSED;
+
+/** The precompressed encodings an Accept-Encoding header takes, best first (brotli, then gzip). */
+export function acceptedEncodings(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  const q = new Map<string, number>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [name = "", ...params] = part.trim().split(";");
+    const weight = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    q.set(name.trim(), weight === undefined ? 1 : Number(weight.slice(2)));
+  }
+  const wildcard = q.get("*") ?? 0;
+  return (["br", "gzip"] as const).filter((encoding) => (q.get(encoding) ?? wildcard) > 0);
+}
+
 /**
  * Built client files under /assets/ carry a content hash in their name, so they can be cached
  * for a year; files of public/ keep their names and are revalidated. These are routes, not a
@@ -28,12 +44,22 @@ export const STATIC_PAGE_CSP = [
 export function staticFileRoutes(assets: AssetStore) {
   const app = new Hono();
   app.get("/assets/*", (c) => {
-    const file = assets.asset(c.req.path.slice(1));
+    const path = c.req.path.slice(1);
+    const file = assets.asset(path);
     if (file === null) return c.text("Not found", 404);
-    return c.body(file.body.stream(), 200, {
+    const headers: Record<string, string> = {
       "Content-Type": file.contentType,
       "Cache-Control": "public, max-age=31536000, immutable",
-    });
+      Vary: "Accept-Encoding",
+    };
+    // The build's brotli or gzip copy (scripts/build-islands.ts), when the browser takes it.
+    for (const encoding of acceptedEncodings(c.req.header("Accept-Encoding"))) {
+      const encoded = assets.asset(`${path}.${PRECOMPRESSED[encoding]}`);
+      if (encoded === null) continue;
+      headers["Content-Encoding"] = encoding;
+      return c.body(encoded.body.stream(), 200, headers);
+    }
+    return c.body(file.body.stream(), 200, headers);
   });
   app.on("GET", publicRoutes, (c, next) => {
     const path = c.req.path;
