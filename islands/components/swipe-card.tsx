@@ -34,7 +34,13 @@ export function CardFace({ card, onInfo, interactive }: { card: DiscoveryCardJso
   return (
     <>
       <div className="swipe-card-media">
-        {photo ? <img src={photo} alt="" draggable={false} decoding="async" /> : <span className="swipe-card-initials">{initialsOf(card.firstName)}</span>}
+        {photo ? (
+          // Only the top card's photo is wanted at once; the previews behind it wait their turn, so
+          // on a slow network they do not compete with the stylesheet and the scripts.
+          <img src={photo} alt="" draggable={false} decoding="async" fetchPriority={interactive ? "high" : "low"} loading={interactive ? undefined : "lazy"} />
+        ) : (
+          <span className="swipe-card-initials">{initialsOf(card.firstName)}</span>
+        )}
       </div>
       {card.superLikedYou ? (
         <span className="swipe-card-superlike">
