@@ -59,9 +59,9 @@ describe("a free member pays for Premium Plus", () => {
       await signInContext(context, server.origin, daniel);
       await setLanguage(context, server.origin, "en");
       await page.goto(`${server.origin}/swipe`);
-      await page.waitForSelector("[data-island=swipe-deck][data-hydrated] .swipe-card-top");
+      await page.waitForSelector("[data-island=swipe-deck][data-hydrated] [data-testid=limit-offer]");
       expect(await page.locator(".discover-swipes").innerText()).toBe("0 swipes left today");
-      await page.locator(".discover-action-like").click();
+      await page.getByTestId("limit-plans").click();
       const plans = page.locator("dialog.plan-dialog[open]");
       await plans.waitFor();
       await plans.getByRole("button", { name: "Choose Premium Plus" }).click();

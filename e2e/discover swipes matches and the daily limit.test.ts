@@ -119,9 +119,18 @@ describe("Discover", () => {
         }
       }
       await page.locator(".discover-action-like").click();
+      // The limit is an offer, not an error: a card with the countdown to Jakarta midnight, no red toast.
+      const offer = page.getByTestId("limit-offer");
+      await offer.waitFor();
+      expect(await offer.innerText()).toContain("You've used today's 25 swipes");
+      const shownAt = await page.getByTestId("limit-countdown").innerText();
+      expect(shownAt).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+      await page.waitForFunction((shown) => document.querySelector("[data-testid=limit-countdown]")?.textContent !== shown, shownAt, { timeout: 5000 });
+      expect(await page.locator(".toast-destructive").count()).toBe(0);
+      await screenshot(page, "discover-limit-en-phone");
+      await page.getByTestId("limit-plans").click();
       const plans = page.locator("dialog.plan-dialog[open]");
       await plans.waitFor();
-      expect(await page.locator(".toast").first().innerText()).toContain("Daily Limit Reached");
       expect(await plans.innerText()).toContain("Rp 49,000");
       expect(await plans.innerText()).toContain("Rp 99,000");
       expect(await page.locator(".discover-swipes").innerText()).toBe("0 swipes left today");

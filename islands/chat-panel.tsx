@@ -11,7 +11,11 @@ import { useI18n } from "./runtime/i18n-context";
 import { errorText, translateMessage } from "./runtime/messages";
 import { realtime } from "./runtime/realtime";
 import { toast } from "./runtime/toast";
-import { MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../src/platform/constants";
+import { FREE_DAILY_CHATS, MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../src/platform/constants";
+import { LimitOffer } from "./components/limit-offer";
+
+/** Discover with the plan dialog open (the plans live there). */
+const PLANS_HREF = "/swipe?plans=1";
 import type { MessageJson } from "../src/features/chat/chat.service";
 
 /** The other person's activity, when both share theirs (src/features/settings). */
@@ -182,8 +186,8 @@ export function ChatPanel(props: ChatPanelProps) {
     } catch (error) {
       const text = error instanceof ApiError ? error.message : t("messages.network_error");
       if (text.includes("Daily chat limit reached")) {
+        // The composer becomes the offer with its countdown (below), not a red toast.
         setRemaining(0);
-        toast({ title: t("chat.limitTitle"), description: t("chat.limitBody"), variant: "destructive" });
       } else if (error instanceof ApiError && error.status === 404) setRemoved(true);
       else toast({ title: t("toast.error"), description: translateMessage(t, text), variant: "destructive" });
     } finally {
@@ -319,6 +323,11 @@ export function ChatPanel(props: ChatPanelProps) {
       ) : (
         <>
           {adShown && adPlacement !== null ? <AdSlot placement={adPlacement} location="chat_screen" /> : null}
+          {remaining === 0 ? (
+            <div className="chat-limit">
+              <LimitOffer kind="messages" plansHref={PLANS_HREF} onReset={() => setRemaining(FREE_DAILY_CHATS)} />
+            </div>
+          ) : (
           <form
             className="chat-input"
             onSubmit={(event) => {
@@ -347,6 +356,7 @@ export function ChatPanel(props: ChatPanelProps) {
               {t("chat.send")}
             </button>
           </form>
+          )}
         </>
       )}
     </div>

@@ -3,7 +3,8 @@ import { api, ApiError } from "./runtime/api";
 import { useT } from "./runtime/i18n-context";
 import { errorText, translateMessage } from "./runtime/messages";
 import { toast, toastOnNextPage } from "./runtime/toast";
-import { DISCOVERY_PAGE_SIZE, SWIPE_GESTURE } from "../src/platform/constants";
+import { DISCOVERY_PAGE_SIZE, FREE_DAILY_SWIPES, SWIPE_GESTURE } from "../src/platform/constants";
+import { LimitOffer } from "./components/limit-offer";
 import type { DiscoveryCardJson, PlanName } from "../src/features/discovery/discovery-types";
 import { BoltIcon, CloseIcon, RefreshIcon, StarIcon, UndoIcon } from "./components/discover-icons";
 import { HeartIcon } from "./components/icons";
@@ -115,10 +116,6 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
     }
   }, [cards, status, exhausted, fetchMore]);
 
-  const showLimit = () => {
-    toast({ title: t("discover.toasts.limitTitle"), description: t("discover.toasts.limitBody"), variant: "destructive" });
-    setPlansOpen(true);
-  };
 
   const showPremiumRequired = (error: ApiError) => {
     toast({
@@ -138,7 +135,8 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
       return;
     }
     const card = cardsRef.current[0];
-    if (card === undefined || busy) return;
+    // At the daily limit the deck shows the offer; gestures, buttons and keys wait for the reset.
+    if (card === undefined || busy || swipesLeft === 0) return;
     setBusy(true);
     setLeaving(direction);
     if (!alreadyOut) await new Promise((resolve) => window.setTimeout(resolve, SWIPE_GESTURE.callbackMs));
@@ -153,8 +151,8 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
       if (!(error instanceof ApiError)) {
         toast({ title: t("toast.error"), description: errorText(t, error), variant: "destructive" });
       } else if (error.status === 429) {
+        // The limit card takes the deck's place (swipesLeft 0).
         setSwipesLeft(0);
-        showLimit();
       } else if (error.status === 403) {
         showPremiumRequired(error);
       } else {
@@ -244,7 +242,19 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
       </header>
 
       <div className="discover-stage">
-        {adShowing && deckAd !== null ? (
+        {swipesLeft === 0 ? (
+          // The daily limit is an offer with a countdown, not an error: no drag, no red toast.
+          <div className="swipe-stack swipe-stack-limit">
+            <LimitOffer
+              kind="swipes"
+              onSeePlans={() => setPlansOpen(true)}
+              onReset={() => {
+                setSwipesLeft(FREE_DAILY_SWIPES);
+                void fetchMore(true);
+              }}
+            />
+          </div>
+        ) : adShowing && deckAd !== null ? (
           <div className="swipe-stack">
             {cards
               .slice(0, SWIPE_GESTURE.previewCards)
@@ -283,7 +293,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
         )}
       </div>
 
-      <div className="discover-actions" role="group" aria-label={t("discover.actions.label")}>
+      <div className={`discover-actions${swipesLeft === 0 ? " is-paused" : ""}`} role="group" aria-label={t("discover.actions.label")}>
         <button type="button" className={`discover-action discover-action-small ${premiumLocked ? "is-locked" : ""}`} onClick={() => void undo()} aria-label={t("discover.actions.undo")} title={t("discover.actions.undo")}>
           <UndoIcon size={20} />
         </button>

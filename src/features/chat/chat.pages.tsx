@@ -60,7 +60,7 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     };
     return render(
       c,
-      { title: t("chat.title", { name: props.other.firstName }), entry: "chat", namespaces: ["chat", "calls", "safety"], bodyClassName: "chat-body" },
+      { title: t("chat.title", { name: props.other.firstName }), entry: "chat", namespaces: ["chat", "calls", "safety", "limits"], bodyClassName: "chat-body" },
       <main id="main" className="chat-main">
         <Island name="chat-panel" component={ChatPanel} props={props} className="chat-island" />
       </main>,
