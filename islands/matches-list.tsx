@@ -56,6 +56,8 @@ export function MatchesList({ initialMatches, meId, view = "matches" }: { initia
         if (frame.readerId === meId) setMatches((current) => current.map((match) => (match.id === frame.matchId ? { ...match, unreadCount: 0 } : match)));
       }),
       realtime.on("match_removed", (frame) => setMatches((current) => current.filter((match) => match.id !== frame.matchId))),
+      // A new match made by the other person appears without a reload.
+      realtime.on("match_created", () => void refetch()),
       realtime.onLifecycle("reconnected", () => void refetch()),
     ];
     return () => offs.forEach((off) => off());

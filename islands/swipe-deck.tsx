@@ -24,6 +24,8 @@ export interface SwipeDeckProps {
   /** Open the plan dialog at once (/swipe?plans=1 from Go Premium). */
   openPlans: boolean;
   likesCount: number;
+  /** The member's own main photo (thumbnail), beside the other person's in the match moment. */
+  myPhoto: string | null;
 }
 
 /** Seams the page entry may fill (functions cannot travel in server-rendered props). */
@@ -146,7 +148,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
       setSwipesLeft((left) => (left === null ? null : Math.max(0, left - 1)));
       swipesDone.current += 1;
       if (deckAd !== null && adDue(swipesDone.current, deckAd.frequency)) setAdShowing(true);
-      if (result.isMatch) setMatched({ firstName: card.firstName, photo: card.photos[0] ?? null });
+      if (result.isMatch) setMatched({ firstName: card.firstName, photo: card.photos[0] ?? null, matchId: result.matchId });
     } catch (error) {
       if (!(error instanceof ApiError)) {
         toast({ title: t("toast.error"), description: errorText(t, error), variant: "destructive" });
@@ -335,7 +337,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
           })}
         />
       ) : null}
-      <MatchDialog person={matched} onClose={() => setMatched(null)} />
+      <MatchDialog person={matched} myPhoto={props.myPhoto} onClose={() => setMatched(null)} />
       <PlanDialog open={plansOpen} onClose={() => setPlansOpen(false)} onChoosePlan={props.onChoosePlan} currentPlan={props.plan} />
     </div>
   );

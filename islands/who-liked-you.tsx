@@ -16,6 +16,8 @@ export interface WhoLikedYouProps {
   /** null for free members: they only learn how many. */
   people: LikeEntryJson[] | null;
   plan: PlanName;
+  /** The member's own main photo (thumbnail), for the match moment. */
+  myPhoto: string | null;
 }
 
 /** How many blurred tiles a free member sees (never more than the real count). */
@@ -32,9 +34,9 @@ export function WhoLikedYou(props: WhoLikedYouProps & { onChoosePlan?: ChoosePla
   const answer = async (person: LikeEntryJson, isLike: boolean) => {
     setBusyId(person.id);
     try {
-      const result = await api<{ isMatch: boolean }>("POST", "/api/swipe", { swipedId: person.id, isLike });
+      const result = await api<{ isMatch: boolean; matchId?: string }>("POST", "/api/swipe", { swipedId: person.id, isLike });
       setPeople((current) => current?.filter((entry) => entry.id !== person.id) ?? null);
-      if (result.isMatch) setMatched({ firstName: person.firstName, photo: person.photo });
+      if (result.isMatch) setMatched({ firstName: person.firstName, photo: person.photo, matchId: result.matchId });
     } catch (error) {
       if (error instanceof ApiError && error.status === 429) {
         toast({ title: t("discover.toasts.limitTitle"), description: t("discover.toasts.limitBody"), variant: "destructive" });
@@ -119,7 +121,7 @@ export function WhoLikedYou(props: WhoLikedYouProps & { onChoosePlan?: ChoosePla
           ))}
         </ul>
       )}
-      <MatchDialog person={matched} onClose={() => setMatched(null)} />
+      <MatchDialog person={matched} myPhoto={props.myPhoto} onClose={() => setMatched(null)} />
       <PlanDialog open={plansOpen} onClose={() => setPlansOpen(false)} onChoosePlan={props.onChoosePlan} currentPlan={props.plan} />
     </div>
   );

@@ -6,16 +6,19 @@ import { realtime, type ServerFrame } from "../runtime/realtime";
 import { toast } from "../runtime/toast";
 import { translateMessage } from "../runtime/messages";
 import { endSession } from "../runtime/api";
+import { MatchDialog } from "./match-dialog";
 
 type IncomingCall = Extract<ServerFrame, { type: "incoming_call" }>;
+type MatchMoment = Extract<ServerFrame, { type: "match_created" }>;
 
 /**
  * What the live connection shows on every signed-in page: the 'You have a new message from
  * your match.' toast, and the incoming-call toast (5 s, spec point 9) with accept and decline.
  */
-function RealtimeNotices({ notifyMessages }: { notifyMessages: boolean }) {
+function RealtimeNotices({ notifyMessages, notifyMatches }: { notifyMessages: boolean; notifyMatches: boolean }) {
   const t = useT();
   const [call, setCall] = useState<IncomingCall | null>(null);
+  const [moment, setMoment] = useState<MatchMoment | null>(null);
 
   useEffect(() => {
     const offs = [
@@ -42,6 +45,8 @@ function RealtimeNotices({ notifyMessages }: { notifyMessages: boolean }) {
         });
       }),
       realtime.on("incoming_call", (frame) => setCall(frame)),
+      // The other person completed a match with this member: the same moment, live.
+      realtime.on("match_created", (frame) => notifyMatches && setMoment(frame)),
       realtime.on("call_ended", (frame) => setCall((current) => (current?.matchId === frame.matchId ? null : current))),
       realtime.on("match_removed", (frame) => setCall((current) => (current?.matchId === frame.matchId ? null : current))),
       realtime.on("error", (frame) => {
@@ -52,7 +57,7 @@ function RealtimeNotices({ notifyMessages }: { notifyMessages: boolean }) {
       }),
     ];
     return () => offs.forEach((off) => off());
-  }, [t, notifyMessages]);
+  }, [t, notifyMessages, notifyMatches]);
 
   useEffect(() => {
     if (call === null) return;
@@ -60,7 +65,8 @@ function RealtimeNotices({ notifyMessages }: { notifyMessages: boolean }) {
     return () => clearTimeout(timer);
   }, [call]);
 
-  if (call === null) return null;
+  const matchDialog = <MatchDialog person={moment === null ? null : { firstName: moment.other.firstName, photo: moment.other.photo, matchId: moment.matchId }} myPhoto={moment?.myPhoto ?? null} onClose={() => setMoment(null)} />;
+  if (call === null) return matchDialog;
   const accept = () => {
     setCall(null);
     const answerHere = realtime.answerHandlers.get(call.matchId);
@@ -72,6 +78,8 @@ function RealtimeNotices({ notifyMessages }: { notifyMessages: boolean }) {
     realtime.send({ type: "call_decline", matchId: call.matchId });
   };
   return (
+    <>
+    {matchDialog}
     <div className="incoming-call" role="alertdialog" aria-labelledby="incoming-call-title" data-testid="incoming-call">
       <p id="incoming-call-title" className="incoming-call-title">
         {t(call.callType === "video" ? "realtime.incomingVideo" : "realtime.incomingVoice", { name: call.from.firstName })}
@@ -85,6 +93,7 @@ function RealtimeNotices({ notifyMessages }: { notifyMessages: boolean }) {
         </button>
       </div>
     </div>
+    </>
   );
 }
 
@@ -95,7 +104,7 @@ export function mountRealtime(element: HTMLElement, i18n: I18nValue) {
   realtime.start();
   createRoot(element).render(
     <I18nProvider value={i18n}>
-      <RealtimeNotices notifyMessages={element.dataset.notifyMessages !== "false"} />
+      <RealtimeNotices notifyMessages={element.dataset.notifyMessages !== "false"} notifyMatches={element.dataset.notifyMatches !== "false"} />
     </I18nProvider>,
   );
 }

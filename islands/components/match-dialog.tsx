@@ -6,27 +6,35 @@ import { initialsOf } from "./swipe-card";
 export interface MatchedPerson {
   firstName: string;
   photo: string | null;
+  /** The new match: 'Send Message' opens its chat (else the matches list). */
+  matchId?: string;
 }
 
-/** The 'It's a Match!' moment (spec point 2): Send Message goes to /matches, Keep Swiping closes. */
-export function MatchDialog({ person, onClose }: { person: MatchedPerson | null; onClose: () => void }) {
+/**
+ * The 'It's a Match!' moment (spec point 2), the same for both people: the one who swiped sees it
+ * at once, the other live if online (the match_created frame). Both photos side by side;
+ * 'Send Message' opens the chat, 'Keep Swiping' closes.
+ */
+export function MatchDialog({ person, myPhoto = null, onClose }: { person: MatchedPerson | null; myPhoto?: string | null; onClose: () => void }) {
   const t = useT();
+  const chatHref = person?.matchId ? `/chat/${encodeURIComponent(person.matchId)}` : "/matches";
   return (
-    <Dialog open={person !== null} onClose={onClose} title={t("discover.match.title")} description={person ? t("discover.match.body", { name: person.firstName }) : undefined} className="match-dialog">
+    <Dialog open={person !== null} onClose={onClose} title={t("match.title")} description={person ? t("match.body", { name: person.firstName }) : undefined} className="match-dialog">
       {person ? (
-        <div className="match-dialog-art" aria-hidden="true">
-          <span className="match-dialog-avatar">{person.photo ? <img src={person.photo} alt="" /> : initialsOf(person.firstName)}</span>
+        <div className="match-dialog-art" aria-hidden="true" data-testid="match-art">
+          <span className="match-dialog-avatar match-dialog-avatar-me">{myPhoto ? <img src={myPhoto} alt="" /> : <HeartIcon size={28} />}</span>
           <span className="match-dialog-heart">
             <HeartIcon size={28} />
           </span>
+          <span className="match-dialog-avatar">{person.photo ? <img src={person.photo} alt="" /> : initialsOf(person.firstName)}</span>
         </div>
       ) : null}
       <div className="dialog-actions match-dialog-actions">
-        <a className="button button-primary" href="/matches">
-          {t("discover.match.sendMessage")}
+        <a className="button button-primary" href={chatHref} data-testid="match-send-message">
+          {t("match.sendMessage")}
         </a>
         <button type="button" className="button button-outline" onClick={onClose}>
-          {t("discover.match.keepSwiping")}
+          {t("match.keepSwiping")}
         </button>
       </div>
     </Dialog>

@@ -43,6 +43,8 @@ export type ServerFrame =
   | { type: "message_read"; matchId: string; readAt: string; readerId: string }
   | { type: "typing"; matchId: string; userId: string }
   | { type: "match_removed"; matchId: string }
+  /** The other side of a new match (the one who liked first), live: the same match moment. */
+  | { type: "match_created"; matchId: string; other: { id: string; firstName: string; photo: string | null }; myPhoto: string | null }
   | { type: "incoming_call"; matchId: string; callType: CallType; from: { id: string; firstName: string } }
   | { type: "call_ringing"; matchId: string; callType: CallType }
   | { type: "call_accept"; matchId: string }

@@ -9,6 +9,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
 import { matchUsers, setPlan } from "../testing/match-fixtures";
 import * as matchesService from "../features/matches/matches.service";
 import { realtimeFor } from "./realtime";
+import { createMember } from "../features/discovery/discovery.test-support";
 import type { ServerFrame } from "./frames";
 
 let app: TestApp;
@@ -226,6 +227,22 @@ describe("frames", () => {
     expect(await sa.next("error")).toMatchObject({ message: "Daily chat limit reached" });
     await Bun.sleep(50);
     expect(sb.frames.filter((f) => f.type === "new_message")).toEqual([]);
+  });
+});
+
+describe("the match moment", () => {
+  test("the one who liked first hears of the match live, with both photos and the match to open; the swiper's own answer says it", async () => {
+    const ana = await createMember(app, { firstName: "Ana", gender: "female" });
+    const budi = await createMember(app, { firstName: "Budi", gender: "male" });
+    const anaSocket = await connect(ana.cookie);
+    const budiSocket = await connect(budi.cookie);
+    expect((await app.request("POST", "/api/swipe", { cookie: ana.cookie, body: { swipedId: budi.id, isLike: true } })).status).toBe(200);
+    const answer = await (await app.request("POST", "/api/swipe", { cookie: budi.cookie, body: { swipedId: ana.id, isLike: true } })).json();
+    expect(answer.isMatch).toBe(true);
+    const moment = await anaSocket.next("match_created");
+    expect(moment).toMatchObject({ matchId: answer.matchId, other: { id: budi.id, firstName: "Budi", photo: expect.stringMatching(/\?size=thumb$/) }, myPhoto: expect.stringMatching(/\?size=thumb$/) });
+    await Bun.sleep(100);
+    expect(budiSocket.frames.filter((frame) => frame.type === "match_created")).toHaveLength(0);
   });
 });
 

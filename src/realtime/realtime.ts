@@ -3,6 +3,7 @@
  * handler, per-frame authorization and rate limit, and the dispatch of frames to chat and
  * calls. One Realtime per app (realtimeFor(deps)), shared by the HTTP routes and Bun.serve.
  */
+import { matchMomentFor } from "../features/matches/match-moment";
 import type { WebSocketHandler } from "bun";
 import { Hono } from "hono";
 import { and, gt, inArray, or, sql } from "drizzle-orm";
@@ -67,6 +68,12 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     }),
     deps.events.on("user.deleted", ({ userId }) => hub.closeUser(userId, null)),
     deps.events.on("match.removed", ({ matchId, userIds }) => hub.forgetMatch(matchId, userIds)),
+    // The match moment for the one who liked first: the swiper saw it in the swipe's answer.
+    deps.events.on("match.created", ({ matchId, userIds: [swiperId, otherId] }) => {
+      void matchMomentFor(deps.db, swiperId, otherId)
+        .then((moment) => moment && hub.sendToUsers([otherId], { type: "match_created", matchId, ...moment }))
+        .catch((error) => console.error("realtime: announcing a match failed", error));
+    }),
     deps.events.on("plan.changed", ({ userId, plan, planExpiresAt, paymentId }) =>
       hub.sendToUsers([userId], { type: "premium_activated", plan, planExpiresAt: planExpiresAt?.toISOString() ?? null, paymentId }),
     ),

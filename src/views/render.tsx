@@ -41,7 +41,7 @@ export function renderPage(c: Context<AppEnv>, assets: AssetStore, site: SiteFac
   // Signed-in members' pages keep the live connection (/ws): new-message and call toasts anywhere.
   const user = c.get("user");
   const realtime = hydrates && user !== null && user.hasPhoto;
-  const i18nResources = hydrates ? pickNamespaces(lang, [...baseNamespaces, ...(realtime ? ["realtime"] : []), ...(options.namespaces ?? [])]) : undefined;
+  const i18nResources = hydrates ? pickNamespaces(lang, [...baseNamespaces, ...(realtime ? ["realtime", "match"] : []), ...(options.namespaces ?? [])]) : undefined;
   const html = renderToString(
     <I18nProvider value={{ t, lang }}>
       <Document
@@ -58,7 +58,7 @@ export function renderPage(c: Context<AppEnv>, assets: AssetStore, site: SiteFac
         bodyClassName={options.bodyClassName}
       >
         {body}
-        {realtime ? <div id="realtime-root" data-notify-messages={String(user.notifications.messages)} /> : null}
+        {realtime ? <div id="realtime-root" data-notify-messages={String(user.notifications.messages)} data-notify-matches={String(user.notifications.newMatches)} /> : null}
       </Document>
     </I18nProvider>,
   );

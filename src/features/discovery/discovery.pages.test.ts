@@ -70,7 +70,7 @@ describe("GET /likes", () => {
     const her = await createMember(app, { firstName: "Hidden" });
     await recordSwipe(app, her.id, me.id, true);
     const html = await (await app.request("GET", "/likes", { cookie: me.cookie })).text();
-    expect(islandProps(html, "who-liked-you")).toEqual({ count: 1, people: null, plan: "free" });
+    expect(islandProps(html, "who-liked-you")).toEqual({ count: 1, people: null, plan: "free", myPhoto: expect.stringMatching(/^\/uploads\/[a-z2-7]{26}\.jpg\?size=thumb$/) });
     expect(html).not.toContain("Hidden");
   });
 

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { mainPhotoThumb } from "../profile/profile-json";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { useT } from "../../../islands/runtime/i18n-context";
 import { SwipeDeck, type SwipeDeckProps } from "../../../islands/swipe-deck";
@@ -49,13 +50,15 @@ export function discoveryPages(deps: AppDeps, render: RenderPage) {
       const now = deps.clock.now();
       const viewer = await loadViewer(deps.db, user.id);
       if (viewer !== null) await touchActivity(deps.db, user.id, now);
-      const [initialCards, usage, likesCount] = await Promise.all([
+      const [initialCards, usage, likesCount, myPhoto] = await Promise.all([
         viewer === null ? Promise.resolve(null) : suggestFor(deps.db, viewer, now, DISCOVERY_PAGE_SIZE.default, [], { likesFirst: hasPremium(user, now) }),
         usageToday(deps.db, deps.clock, user.id),
         countPendingLikes(deps.db, user.id),
+        mainPhotoThumb(deps.db, user.id),
       ]);
       const plan = featurePlan(user, now);
       const props: SwipeDeckProps = {
+        myPhoto,
         initialCards,
         plan,
         swipesLeft: hasPremium(user, now) ? null : Math.max(0, FREE_DAILY_SWIPES - usage.swipes),
@@ -68,8 +71,8 @@ export function discoveryPages(deps: AppDeps, render: RenderPage) {
       const user = currentUser(c);
       const now = deps.clock.now();
       const premium = hasPremium(user, now);
-      const [count, people] = await Promise.all([countPendingLikes(deps.db, user.id), premium ? listPendingLikes(deps.db, user.id) : Promise.resolve(null)]);
+      const [count, people, myPhoto] = await Promise.all([countPendingLikes(deps.db, user.id), premium ? listPendingLikes(deps.db, user.id) : Promise.resolve(null), mainPhotoThumb(deps.db, user.id)]);
       const plan = featurePlan(user, now);
-      return render(c, { title: c.get("t")("likes.title"), entry: "likes", namespaces: ["discover", "plans", "likes", "options"] }, <LikesPage props={{ count, people, plan }} />);
+      return render(c, { title: c.get("t")("likes.title"), entry: "likes", namespaces: ["discover", "plans", "likes", "options"] }, <LikesPage props={{ count, people, plan, myPhoto }} />);
     });
 }

@@ -100,7 +100,7 @@ describe("page routes by visitor", () => {
     expect(html).toContain('<html lang="id"');
     expect(html).toContain('class="tab-bar"');
     // The live connection runs here too: new-message and call toasts reach the member (issue 6).
-    expect(html).toContain('<div id="realtime-root" data-notify-messages="true"></div>');
+    expect(html).toContain('<div id="realtime-root" data-notify-messages="true" data-notify-matches="true"></div>');
     expect(html).toContain('src="/assets/shell-test.js"');
   });
 

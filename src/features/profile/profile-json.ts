@@ -57,3 +57,9 @@ export async function loadOwnProfile(db: Database, userId: string): Promise<Prof
   const profilePhotos = await photosQuery.execute({ userId });
   return profileToJson(profile, profilePhotos);
 }
+
+/** A member's main photo as a list-sized thumbnail URL, or null without photos. */
+export async function mainPhotoThumb(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db.select({ fileName: photos.fileName }).from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.position)).limit(1);
+  return row === undefined ? null : thumbUrl(row.fileName);
+}

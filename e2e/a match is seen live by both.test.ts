@@ -1,0 +1,65 @@
+/**
+ * The two-sided match: Ana liked Budi earlier and is on her matches page; Budi likes her back on
+ * Discover and sees both photos; Ana, without reloading, gets the same moment and opens the chat
+ * from it. Phone and desktop; screenshots go to e2e/screenshots/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { apiAs, createAccount, signInContext, type Account } from "./support/accounts";
+import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from "./support/browser";
+import { completeProfile, hydrated, userIdOf } from "./support/members";
+import { startServer, type RunningServer } from "./support/server";
+
+let server: RunningServer;
+let ana: Account;
+let budi: Account;
+let anaBrowser: Browser;
+let budiBrowser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  ana = await createAccount(server.origin, { firstName: "Ana", lastName: "Kusuma" });
+  budi = await createAccount(server.origin, { firstName: "Budi", lastName: "Hartono" });
+  anaBrowser = await openBrowser({ viewport: PHONE });
+  budiBrowser = await openBrowser({ viewport: DESKTOP });
+  await signInContext(anaBrowser.context, server.origin, ana);
+  await signInContext(budiBrowser.context, server.origin, budi);
+  await anaBrowser.page.goto(`${server.origin}/edit-profile`);
+  await completeProfile(server.origin, anaBrowser.page, ana, "female", 330);
+  await completeProfile(server.origin, anaBrowser.page, budi, "male", 200);
+  expect((await apiAs(server.origin, ana, "POST", "/api/swipe", { swipedId: await userIdOf(server.origin, budi), isLike: true })).status).toBe(200);
+}, 120_000);
+
+afterAll(async () => {
+  await anaBrowser?.close();
+  await budiBrowser?.close();
+  await server?.stop();
+});
+
+describe("a match is seen live by both", () => {
+  it("Budi likes Ana back and sees both photos; Ana gets the same moment live and opens the chat", async () => {
+    const a = anaBrowser.page;
+    const b = budiBrowser.page;
+    await a.goto(`${server.origin}/matches`);
+    await hydrated(a, "matches-list");
+    await b.goto(`${server.origin}/swipe`);
+    await hydrated(b, "swipe-deck");
+    await expect(b.locator(".swipe-card-title").first().innerText()).resolves.toContain("Ana");
+    await b.locator(".discover-action-like").click();
+    const budiMoment = b.locator("dialog.match-dialog[open]");
+    await budiMoment.waitFor();
+    expect(await budiMoment.locator(".match-dialog-avatar img").count()).toBe(2);
+    await screenshot(b, "match-moment-en-desktop");
+
+    const anaMoment = a.locator("dialog.match-dialog[open]");
+    await anaMoment.waitFor({ timeout: 10_000 });
+    expect(await anaMoment.innerText()).toContain("You and Budi like each other.");
+    expect(await anaMoment.locator(".match-dialog-avatar img").count()).toBe(2);
+    await screenshot(a, "match-moment-live-en-phone");
+    // Behind the moment, the list already holds the new match.
+    await a.getByTestId("match-row").first().waitFor();
+    await anaMoment.getByTestId("match-send-message").click();
+    await a.waitForURL(/\/chat\/[a-z2-7]{26}$/);
+    await hydrated(a, "chat-panel");
+    expect(await a.locator(".chat-title").innerText()).toContain("Budi");
+  }, 60_000);
+});
