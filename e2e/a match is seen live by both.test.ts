@@ -56,7 +56,7 @@ describe("a match is seen live by both", () => {
     expect(await anaMoment.locator(".match-dialog-avatar img").count()).toBe(2);
     await screenshot(a, "match-moment-live-en-phone");
     // Behind the moment, the list already holds the new match.
-    await a.getByTestId("match-row").first().waitFor();
+    await a.getByTestId("new-match").first().waitFor();
     await anaMoment.getByTestId("match-send-message").click();
     await a.waitForURL(/\/chat\/[a-z2-7]{26}$/);
     await hydrated(a, "chat-panel");

@@ -36,7 +36,8 @@ describe("matched members chat live and call each other", () => {
     const { page } = browserB;
     await page.goto(`${server.origin}/matches`);
     await hydrated(page, "matches-list");
-    await expect(page.getByTestId("match-row").first().innerText()).resolves.toContain("Ana, 27");
+    // A match without a conversation yet is a face in the 'New matches' row.
+    await expect(page.getByTestId("new-match").first().innerText()).resolves.toContain("Ana");
     await screenshot(page, "matches-en-desktop");
     const stranger = await createAccount(server.origin, { firstName: "Citra" });
     const fresh = await openBrowser({ viewport: PHONE });
@@ -92,6 +93,11 @@ describe("matched members chat live and call each other", () => {
     // The list moved too: the last message and the unread badge, live.
     await expect(b.getByTestId("match-row").first().innerText()).resolves.toContain("Sampai jumpa hari Minggu");
     await expect(b.getByTestId("unread-badge").first().innerText()).resolves.toBe("1");
+    // And the Chats tab counts it, on every page with the tab bar.
+    await b.waitForFunction(() => document.querySelector("[data-unread-badge]:not([hidden])")?.textContent === "1", undefined, { timeout: 5000 });
+    await screenshot(b, "inbox-unread-en-desktop");
+    await b.reload();
+    await b.waitForFunction(() => document.querySelector("[data-unread-badge]:not([hidden])")?.textContent === "1", undefined, { timeout: 5000 });
   }, 60_000);
 
   it("a free member's call is refused; a Premium Plus call connects, times, and ends for both", async () => {

@@ -22,7 +22,10 @@ export function MatchesList({ initialMatches, meId, view = "matches" }: { initia
   // Premium members' placement list is empty, so they never see one.
   const ad = useAdPlacement("matches_list");
   const adAfter = ad === null ? new Set<number>() : adRowsAfter(matches.length, ad.frequency);
-  const date = new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-US", { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Jakarta" });
+  const locale = lang === "id" ? "id-ID" : "en-US";
+  const date = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Jakarta" });
+  const clock = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" });
+  const day = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short" });
 
   const refetch = useCallback(async () => {
     try {
@@ -85,9 +88,15 @@ export function MatchesList({ initialMatches, meId, view = "matches" }: { initia
     return last.senderId === meId ? t("matches.you", { text: last.content }) : last.content;
   };
 
-  return (
+  const time = (iso: string) => {
+    const at = new Date(iso);
+    const sameDay = new Date().toDateString() === at.toDateString();
+    return sameDay ? clock.format(at) : day.format(at);
+  };
+
+  const rows = (list: MatchListItem[]) => (
     <ul className="matches-list" data-testid="matches-list">
-      {matches.map((match, index) => (
+      {list.map((match, index) => (
         <Fragment key={match.id}>
           <li className="match-row card" data-testid="match-row">
             <a href={`/chat/${encodeURIComponent(match.id)}`} className="match-avatar-link" tabIndex={-1} aria-hidden="true">
@@ -96,17 +105,24 @@ export function MatchesList({ initialMatches, meId, view = "matches" }: { initia
             <div className="match-body">
               <p className="match-name">
                 {match.user1.age === null ? match.user1.firstName : `${match.user1.firstName}, ${match.user1.age}`}
-                {match.unreadCount > 0 ? (
-                  <span className="badge badge-primary match-unread" data-testid="unread-badge" aria-label={t("matches.unread", { count: match.unreadCount })}>
-                    {match.unreadCount}
-                  </span>
+                {match.lastMessage !== null ? (
+                  <time className="match-time muted" dateTime={match.lastMessage.createdAt}>
+                    {time(match.lastMessage.createdAt)}
+                  </time>
                 ) : null}
               </p>
               <p className="match-meta muted">
                 {t("matches.matchedOn", { date: date.format(new Date(match.createdAt)) })}
                 {match.user1.denomination ? ` · ${optionText(t, "denomination", match.user1.denomination)}` : ""}
               </p>
-              <p className={`match-preview ${match.unreadCount > 0 ? "match-preview-unread" : ""}`}>{preview(match)}</p>
+              <p className={`match-preview ${match.unreadCount > 0 ? "match-preview-unread" : ""}`}>
+                <span className="match-preview-text">{preview(match)}</span>
+                {match.unreadCount > 0 ? (
+                  <span className="badge badge-primary match-unread" data-testid="unread-badge" aria-label={t("matches.unread", { count: match.unreadCount })}>
+                    {match.unreadCount}
+                  </span>
+                ) : null}
+              </p>
             </div>
             <a className="button button-primary button-small" href={`/chat/${encodeURIComponent(match.id)}`}>
               {t("matches.chat")}
@@ -120,5 +136,38 @@ export function MatchesList({ initialMatches, meId, view = "matches" }: { initia
         </Fragment>
       ))}
     </ul>
+  );
+
+  if (view === "chats") return rows(matches);
+
+  // Matches: the new ones as a row of faces on top (Hinge, Bumble), then the conversations.
+  const fresh = allMatches.filter((match) => match.lastMessage === null);
+  const talking = allMatches.filter((match) => match.lastMessage !== null);
+  return (
+    <div className="inbox">
+      {fresh.length > 0 ? (
+        <section className="new-matches" aria-labelledby="new-matches-title">
+          <h2 id="new-matches-title" className="inbox-heading">
+            {t("matches.newMatches")} <span className="inbox-count">{fresh.length}</span>
+          </h2>
+          <ul className="new-matches-row" data-testid="new-matches">
+            {fresh.map((match) => (
+              <li key={match.id}>
+                <a className="new-match" href={`/chat/${encodeURIComponent(match.id)}`} data-testid="new-match">
+                  {match.user1.photo ? <img className="new-match-photo" src={match.user1.photo} alt="" width={72} height={72} loading="lazy" /> : <span className="new-match-photo person-avatar-empty" />}
+                  <span className="new-match-name">{match.user1.firstName}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <section aria-labelledby="conversations-title">
+        <h2 id="conversations-title" className="inbox-heading">
+          {t("matches.conversations")}
+        </h2>
+        {talking.length > 0 ? rows(talking) : <p className="muted inbox-empty">{t("matches.noConversations")}</p>}
+      </section>
+    </div>
   );
 }

@@ -5,11 +5,42 @@ import { I18nProvider, useT, type I18nValue } from "../runtime/i18n-context";
 import { realtime, type ServerFrame } from "../runtime/realtime";
 import { toast } from "../runtime/toast";
 import { translateMessage } from "../runtime/messages";
-import { endSession } from "../runtime/api";
+import { api, endSession } from "../runtime/api";
 import { MatchDialog } from "./match-dialog";
 
 type IncomingCall = Extract<ServerFrame, { type: "incoming_call" }>;
 type MatchMoment = Extract<ServerFrame, { type: "match_created" }>;
+
+/**
+ * The tab bar's unread count: read once, then moved by the live frames (a message from someone
+ * else +1 unless its chat is open; a read, a removed match or a reconnect: read again).
+ */
+function useUnreadBadge() {
+  const t = useT();
+  useEffect(() => {
+    let count = 0;
+    const show = (value: number) => {
+      count = value;
+      for (const badge of Array.from(document.querySelectorAll<HTMLElement>("[data-unread-badge]"))) {
+        badge.hidden = value === 0;
+        badge.textContent = value > 99 ? "99+" : String(value);
+        badge.setAttribute("aria-label", t("realtime.unread", { count: value }));
+      }
+    };
+    const refresh = () => void api<{ count: number }>("GET", "/api/matches/unread").then((answer) => show(answer.count), () => undefined);
+    if (document.querySelector("[data-unread-badge]") === null) return;
+    refresh();
+    const offs = [
+      realtime.on("new_message", (frame) => {
+        if (frame.message.senderId !== realtime.userId && realtime.viewingMatch !== frame.matchId) show(count + 1);
+      }),
+      realtime.on("message_read", (frame) => frame.readerId === realtime.userId && refresh()),
+      realtime.on("match_removed", refresh),
+      realtime.onLifecycle("reconnected", refresh),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [t]);
+}
 
 /**
  * What the live connection shows on every signed-in page: the 'You have a new message from
@@ -58,6 +89,8 @@ function RealtimeNotices({ notifyMessages, notifyMatches }: { notifyMessages: bo
     ];
     return () => offs.forEach((off) => off());
   }, [t, notifyMessages, notifyMatches]);
+
+  useUnreadBadge();
 
   useEffect(() => {
     if (call === null) return;

@@ -47,6 +47,8 @@ export function TabBar({ active }: { active?: Tab }) {
         <a key={tab.id} href={tab.href} className="tab" aria-current={tab.id === active ? "page" : undefined}>
           {tab.icon}
           <span>{tab.label}</span>
+          {/* Unread messages: filled and kept live by the realtime notices (islands/components/incoming-call.tsx). */}
+          {tab.id === "chats" ? <span className="tab-badge" data-unread-badge="" hidden /> : null}
         </a>
       ))}
     </nav>

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { blocks, matches, messages, photos, profiles, sessions } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { matchUsers } from "../../testing/match-fixtures";
+import { createMember } from "../discovery/discovery.test-support";
 
 let app: TestApp;
 beforeEach(async () => {
@@ -95,6 +96,29 @@ describe("GET /api/matches", () => {
     }
     expect((await app.request("POST", `/api/matches/${blockedByMe}/read`, { cookie: me.cookie })).status).toBe(404);
     expect((await app.request("GET", `/api/matches/${kept}/messages`, { cookie: me.cookie })).status).toBe(200);
+  });
+});
+
+describe("GET /api/matches/unread", () => {
+  test("counts others' unread messages across open conversations, not one's own, a read chat, or a blocked pair", async () => {
+    const me = await createMember(app, { firstName: "Maria", gender: "female" });
+    const yohanes = await createMember(app, { firstName: "Yohanes", gender: "male" });
+    const paulus = await createMember(app, { firstName: "Paulus", gender: "male" });
+    const first = await matchUsers(app, me, yohanes);
+    const second = await matchUsers(app, me, paulus);
+    const send = (from: { cookie: string }, matchId: string, content: string) => app.request("POST", `/api/matches/${matchId}/messages`, { cookie: from.cookie, body: { content } });
+    const unread = async () => (await (await app.request("GET", "/api/matches/unread", { cookie: me.cookie })).json()).count;
+    expect(await unread()).toBe(0);
+    await send(yohanes, first, "Shalom");
+    await send(yohanes, first, "Apa kabar?");
+    await send(paulus, second, "Halo Maria");
+    await send(me, second, "Halo Paulus");
+    expect(await unread()).toBe(3);
+    await app.request("POST", `/api/matches/${first}/read`, { cookie: me.cookie });
+    expect(await unread()).toBe(1);
+    await app.deps.db.insert(blocks).values({ blockerId: paulus.id, blockedId: me.id, createdAt: new Date() });
+    expect(await unread()).toBe(0);
+    expect((await app.request("GET", "/api/matches/unread")).status).toBe(401);
   });
 });
 

@@ -126,3 +126,17 @@ export async function deleteMatchFor(db: Database, matchId: string, userId: stri
   const row = removed[0];
   return row === undefined ? null : [row.user1Id, row.user2Id];
 }
+
+/**
+ * How many messages from others wait unread across the member's open conversations (the tab
+ * bar's badge): the same rules as the list — banned people and blocked pairs do not count.
+ */
+export async function unreadTotal(db: Database, userId: string): Promise<number> {
+  const [row] = (await db.all(sql`
+    select count(*) as count from messages um
+    join matches m on m.id = um.match_id
+    join users u on u.id = case when m.user1_id = ${userId} then m.user2_id else m.user1_id end
+    where (m.user1_id = ${userId} or m.user2_id = ${userId}) and um.sender_id <> ${userId} and um.read_at is null and u.is_banned = 0
+      and not exists (select 1 from blocks b where (b.blocker_id = ${userId} and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = ${userId}))`)) as { count: number }[];
+  return Number(row?.count ?? 0);
+}
