@@ -52,7 +52,10 @@ describe("matched members chat live and call each other", () => {
     } finally {
       await fresh.close();
     }
-  }, 60_000);
+    // One retry: playwright-core under Bun has thrown "Cannot find object to frameReceived: ws@…"
+    // here once in several runs (an event for a page's WebSocket it had not registered yet);
+    // the page itself was fine.
+  }, { timeout: 60_000, retry: 1 });
 
   it("A sends, B sees it without reloading, and A sees it read", async () => {
     const a = browserA.page;
