@@ -200,4 +200,39 @@ describe("Discover", () => {
       await browser.close();
     }
   });
+
+  it("flips through a card's photos: a tap on the right or left half, and the space bar", async () => {
+    const browser = await openBrowser({ viewport: PHONE });
+    const { page } = browser;
+    try {
+      await signInContext(browser.context, server.origin, await signIn("demo.sarah@kasih.app"));
+      await openDiscover(page);
+      // Pass until the top card has more than one photo.
+      for (let i = 0; i < 15 && (await page.getByTestId("photo-segments").count()) === 0; i++) {
+        const before = await topCardId(page);
+        await page.locator(".discover-action-pass").click();
+        await page.waitForFunction((id) => document.querySelector(".swipe-card-top")?.getAttribute("data-card-id") !== id, before);
+      }
+      const segments = page.getByTestId("photo-segments");
+      await segments.waitFor();
+      const current = () => segments.locator("span").evaluateAll((spans) => spans.findIndex((span) => span.classList.contains("is-current")));
+      const photo = () => page.locator(".swipe-card-top .swipe-card-media img").getAttribute("src");
+      expect(await current()).toBe(0);
+      const first = await photo();
+      const box = (await page.locator(".swipe-card-top .swipe-card-media").boundingBox())!;
+      await page.mouse.click(box.x + box.width * 0.8, box.y + box.height / 2);
+      expect(await current()).toBe(1);
+      expect(await photo()).not.toBe(first);
+      expect(await segments.getAttribute("aria-label")).toMatch(/^Photo 2 of \d$/);
+      await screenshot(page, "discover-photo-2-en-phone");
+      await page.mouse.click(box.x + box.width * 0.2, box.y + box.height / 2);
+      expect(await current()).toBe(0);
+      await page.keyboard.press("Space");
+      expect(await current()).toBe(1);
+      // A tap is not a swipe: the same person is still on top.
+      expect(await page.locator(".swipe-card-top").count()).toBe(1);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
 });

@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent } from "react";
+import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { VerifiedBadge } from "./verified-badge";
 import { useT } from "../runtime/i18n-context";
 import { SWIPE_GESTURE } from "../../src/platform/constants";
@@ -27,13 +27,21 @@ function excerpt(text: string): string {
 }
 
 /** The face of a card; also used (without gestures) for the two previews behind the top card. */
-export function CardFace({ card, onInfo, interactive }: { card: DiscoveryCardJson; onInfo?: () => void; interactive: boolean }) {
+export function CardFace({ card, onInfo, interactive, photoIndex = 0 }: { card: DiscoveryCardJson; onInfo?: () => void; interactive: boolean; photoIndex?: number }) {
   const t = useT();
   const distanceText = useDistanceText();
-  const photo = card.photos[0];
+  const photo = card.photos[photoIndex] ?? card.photos[0];
   return (
     <>
       <div className="swipe-card-media">
+        {interactive && card.photos.length > 1 ? (
+          // One segment per photo, the current one lit (tap the left or right half to move).
+          <div className="photo-segments" role="status" aria-label={t("discover.card.photoOf", { number: photoIndex + 1, total: card.photos.length })} data-testid="photo-segments">
+            {card.photos.map((url, index) => (
+              <span key={url} className={index === photoIndex ? "is-current" : undefined} />
+            ))}
+          </div>
+        ) : null}
         {photo ? (
           // Only the top card's photo is wanted at once; the previews behind it wait their turn, so
           // on a slow network they do not compete with the stylesheet and the scripts.
@@ -88,6 +96,9 @@ export function CardFace({ card, onInfo, interactive }: { card: DiscoveryCardJso
   );
 }
 
+/** Movement under which a press is a tap (flip the photo), not a drag. */
+const TAP_SLOP_PX = 8;
+
 /**
  * The top card with the gesture of spec point 9: past 60 px it flies out and the swipe is
  * reported 150 ms later; it turns 0.1° per px and fades, but never below 0.5 opacity.
@@ -95,14 +106,38 @@ export function CardFace({ card, onInfo, interactive }: { card: DiscoveryCardJso
  */
 export function SwipeCard({ card, onSwipe, onInfo, leaving }: { card: DiscoveryCardJson; onSwipe: (direction: SwipeDirection) => void; onInfo: () => void; leaving: SwipeDirection | null }) {
   const t = useT();
-  const start = useRef<{ x: number; y: number; id: number } | null>(null);
+  const start = useRef<{ x: number; y: number; id: number; onPhoto: boolean } | null>(null);
   const [drag, setDrag] = useState({ x: 0, y: 0 });
   const [flying, setFlying] = useState<SwipeDirection | null>(null);
+  const [photoIndex, setPhotoIndex] = useState(0);
   const out = flying ?? leaving;
+  const photoCount = card.photos.length;
+  const flip = (step: 1 | -1) => setPhotoIndex((index) => (photoCount < 2 ? 0 : (index + step + photoCount) % photoCount));
+
+  // The next photo is fetched ahead, so a tap never shows a blank.
+  useEffect(() => {
+    const next = card.photos[photoIndex + 1];
+    if (next) new Image().src = next;
+  }, [card.photos, photoIndex]);
+
+  // Space moves through the photos (arrows swipe: islands/swipe-deck.tsx); not while typing or in a dialog.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== " ") return;
+      const target = event.target as HTMLElement | null;
+      if (target && (target.closest("input, textarea, select, button, a, [contenteditable]") || target.closest("dialog"))) return;
+      if (document.querySelector("dialog[open]")) return;
+      event.preventDefault();
+      flip(1);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [photoCount]);
 
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (out !== null || (event.target as HTMLElement).closest("button")) return;
-    start.current = { x: event.clientX, y: event.clientY, id: event.pointerId };
+    // Read now: once the pointer is captured, the release's target is the card itself.
+    start.current = { x: event.clientX, y: event.clientY, id: event.pointerId, onPhoto: (event.target as HTMLElement).closest(".swipe-card-media") !== null };
     event.currentTarget.setPointerCapture(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
@@ -112,7 +147,16 @@ export function SwipeCard({ card, onSwipe, onInfo, leaving }: { card: DiscoveryC
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     if (start.current === null || start.current.id !== event.pointerId) return;
     const dx = event.clientX - start.current.x;
+    const dy = event.clientY - start.current.y;
+    const onPhoto = start.current.onPhoto;
     start.current = null;
+    if (Math.abs(dx) < TAP_SLOP_PX && Math.abs(dy) < TAP_SLOP_PX && onPhoto) {
+      // A tap on the photo: the left half goes back, the right half forward.
+      const box = event.currentTarget.getBoundingClientRect();
+      flip(event.clientX < box.left + box.width / 2 ? -1 : 1);
+      setDrag({ x: 0, y: 0 });
+      return;
+    }
     if (Math.abs(dx) > SWIPE_GESTURE.thresholdPx) {
       const direction: SwipeDirection = dx > 0 ? "right" : "left";
       setFlying(direction);
@@ -154,7 +198,7 @@ export function SwipeCard({ card, onSwipe, onInfo, leaving }: { card: DiscoveryC
       {hint === "like" ? <span className="swipe-stamp swipe-stamp-like">{t("discover.actions.like")}</span> : null}
       {hint === "pass" ? <span className="swipe-stamp swipe-stamp-pass">{t("discover.actions.pass")}</span> : null}
       {hint === "super" ? <span className="swipe-stamp swipe-stamp-super">{t("discover.actions.superLike")}</span> : null}
-      <CardFace card={card} onInfo={onInfo} interactive />
+      <CardFace card={card} onInfo={onInfo} interactive photoIndex={photoIndex} />
     </div>
   );
 }
