@@ -4,9 +4,9 @@
  * from it. Phone and desktop; screenshots go to e2e/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { apiAs, createAccount, signInContext, type Account } from "./support/accounts";
-import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from "./support/browser";
-import { completeProfile, hydrated, userIdOf } from "./support/members";
+import { apiAs, type Account } from "./support/accounts";
+import { screenshot, type Browser } from "./support/browser";
+import { hydrated, twoMembers, userIdOf } from "./support/members";
 import { startServer, type RunningServer } from "./support/server";
 
 let server: RunningServer;
@@ -17,15 +17,7 @@ let budiBrowser: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  ana = await createAccount(server.origin, { firstName: "Ana", lastName: "Kusuma" });
-  budi = await createAccount(server.origin, { firstName: "Budi", lastName: "Hartono" });
-  anaBrowser = await openBrowser({ viewport: PHONE });
-  budiBrowser = await openBrowser({ viewport: DESKTOP });
-  await signInContext(anaBrowser.context, server.origin, ana);
-  await signInContext(budiBrowser.context, server.origin, budi);
-  await anaBrowser.page.goto(`${server.origin}/edit-profile`);
-  await completeProfile(server.origin, anaBrowser.page, ana, "female", 330);
-  await completeProfile(server.origin, anaBrowser.page, budi, "male", 200);
+  ({ ana, budi, browserA: anaBrowser, browserB: budiBrowser } = await twoMembers(server));
   expect((await apiAs(server.origin, ana, "POST", "/api/swipe", { swipedId: await userIdOf(server.origin, budi), isLike: true })).status).toBe(200);
 }, 120_000);
 

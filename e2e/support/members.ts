@@ -54,10 +54,10 @@ export async function hydrated(page: Page, island: string) {
 }
 
 /**
- * Ana (phone) and Budi (desktop), each signed in in their own Chromium, with finished profiles and
- * a match: the start of every two-person chat scenario. `extraArgs` go to both browsers (a fake camera).
+ * Ana (phone) and Budi (desktop), each signed in in their own Chromium, with finished profiles.
+ * `extraArgs` go to both browsers (a fake camera).
  */
-export async function matchedPair(server: { origin: string }, extraArgs: string[] = []) {
+export async function twoMembers(server: { origin: string }, extraArgs: string[] = []) {
   const ana = await createAccount(server.origin, { firstName: "Ana", lastName: "Kusuma" });
   const budi = await createAccount(server.origin, { firstName: "Budi", lastName: "Hartono" });
   const browserA = await openBrowser({ viewport: PHONE, extraArgs });
@@ -67,6 +67,11 @@ export async function matchedPair(server: { origin: string }, extraArgs: string[
   await browserA.page.goto(`${server.origin}/edit-profile`);
   await completeProfile(server.origin, browserA.page, ana, "female", 330);
   await completeProfile(server.origin, browserA.page, budi, "male", 200);
-  const matchId = await matchPair(server.origin, ana, budi);
-  return { ana, budi, browserA, browserB, matchId };
+  return { ana, budi, browserA, browserB };
+}
+
+/** The same two, matched: the start of every two-person chat scenario. */
+export async function matchedPair(server: { origin: string }, extraArgs: string[] = []) {
+  const members = await twoMembers(server, extraArgs);
+  return { ...members, matchId: await matchPair(server.origin, members.ana, members.budi) };
 }
