@@ -11,7 +11,7 @@ import { hasPremium, hasPremiumPlus } from "../premium/plan-rules";
 import { thumbUrl } from "../profile/profile-json";
 import { FREE_DAILY_CHATS } from "../../platform/constants";
 import { chatsUsedToday, listMessages } from "./chat.service";
-import { activityShared, receiptsShared } from "../settings/settings.service";
+import { sharedBetween } from "../settings/settings.service";
 import { realtimeFor } from "../../realtime/realtime";
 
 /** /chat/{matchId} (signed in with a photo; only the two people of the match, else 404). */
@@ -43,7 +43,7 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     const [photo] = await deps.db.select({ fileName: photos.fileName }).from(photos).where(eq(photos.userId, match.otherUserId)).orderBy(photos.position).limit(1);
     const now = deps.clock.now();
     const answer = c.req.query("answer");
-    const [showReceipts, showActivity] = await Promise.all([receiptsShared(deps.db, user.id, match.otherUserId), activityShared(deps.db, user.id, match.otherUserId)]);
+    const { receipts: showReceipts, activity: showActivity } = await sharedBetween(deps.db, user.id, match.otherUserId);
     // Online on this instance's sockets, else when they were last active; nothing when either hides it.
     const presence = showActivity
       ? { online: realtimeFor(deps).hub.socketCountOf(match.otherUserId) > 0, lastActiveAt: other?.lastActiveAt?.toISOString() ?? null }

@@ -32,14 +32,17 @@ export async function updateSettings(db: Database, userId: string, patch: Settin
   return row ?? null;
 }
 
-/** True when both people have read receipts on: only then does either see the other's read status. */
-export async function receiptsShared(db: Database, a: string, b: string): Promise<boolean> {
-  const rows = await db.select({ on: users.readReceipts }).from(users).where(inArray(users.id, [a, b]));
-  return rows.length === 2 && rows.every((row) => row.on);
+/**
+ * What two people show each other, in one read: read status only when both have read receipts
+ * on, activity (online, last active) only when both share theirs.
+ */
+export async function sharedBetween(db: Database, a: string, b: string): Promise<{ receipts: boolean; activity: boolean }> {
+  const rows = await db.select({ receipts: users.readReceipts, activity: users.showActivity }).from(users).where(inArray(users.id, [a, b]));
+  const both = rows.length === 2;
+  return { receipts: both && rows.every((row) => row.receipts), activity: both && rows.every((row) => row.activity) };
 }
 
-/** True when both people share their activity: only then does either see the other's. */
-export async function activityShared(db: Database, a: string, b: string): Promise<boolean> {
-  const rows = await db.select({ on: users.showActivity }).from(users).where(inArray(users.id, [a, b]));
-  return rows.length === 2 && rows.every((row) => row.on);
+/** True when both people have read receipts on: only then does either see the other's read status. */
+export async function receiptsShared(db: Database, a: string, b: string): Promise<boolean> {
+  return (await sharedBetween(db, a, b)).receipts;
 }
