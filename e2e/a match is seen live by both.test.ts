@@ -4,9 +4,9 @@
  * from it. Phone and desktop; screenshots go to e2e/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { apiAs, type Account } from "./support/accounts";
+import { apiAs, createAccount, type Account } from "./support/accounts";
 import { screenshot, type Browser } from "./support/browser";
-import { hydrated, twoMembers, userIdOf } from "./support/members";
+import { completeProfile, hydrated, twoMembers, userIdOf } from "./support/members";
 import { startServer, type RunningServer } from "./support/server";
 
 let server: RunningServer;
@@ -53,5 +53,23 @@ describe("a match is seen live by both", () => {
     await a.waitForURL(/\/chat\/[a-z2-7]{26}$/);
     await hydrated(a, "chat-panel");
     expect(await a.locator(".chat-title").innerText()).toContain("Budi");
+  }, 60_000);
+
+  it("a match made while Ana was away waits as a dot on the Matches tab until she opens Matches", async () => {
+    const a = anaBrowser.page;
+    await a.goto("about:blank");
+    const citra = await createAccount(server.origin, { firstName: "Citra", lastName: "Dewi" });
+    await completeProfile(server.origin, anaBrowser.page, citra, "male", 120);
+    const anaId = await userIdOf(server.origin, ana);
+    await apiAs(server.origin, citra, "POST", "/api/swipe", { swipedId: anaId, isLike: true });
+    expect((await (await apiAs(server.origin, ana, "POST", "/api/swipe", { swipedId: await userIdOf(server.origin, citra), isLike: true })).json()).isMatch).toBe(true);
+    await a.goto(`${server.origin}/profile`);
+    await a.waitForFunction(() => document.querySelector("[data-new-matches-dot]:not([hidden])") !== null, undefined, { timeout: 10_000 });
+    await screenshot(a, "tab-new-match-dot-en-phone");
+    await a.goto(`${server.origin}/matches`);
+    await hydrated(a, "matches-list");
+    await a.goto(`${server.origin}/profile`);
+    await a.waitForTimeout(1000);
+    expect(await a.locator("[data-new-matches-dot]:not([hidden])").count()).toBe(0);
   }, 60_000);
 });

@@ -49,6 +49,8 @@ export const users = sqliteTable(
     photoVerifiedAt: timestamp("photo_verified_at"),
     /** Discover shows only photo-verified people. */
     verifiedOnly: bool("verified_only").notNull().default(false),
+    /** When the member last opened Matches: newer matches put a dot on its tab. */
+    matchesSeenAt: timestamp("matches_seen_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -27,7 +27,20 @@ function useUnreadBadge() {
         badge.setAttribute("aria-label", t("realtime.unread", { count: value }));
       }
     };
-    const refresh = () => void api<{ count: number }>("GET", "/api/matches/unread").then((answer) => show(answer.count), () => undefined);
+    const dot = (on: boolean) => {
+      for (const mark of Array.from(document.querySelectorAll<HTMLElement>("[data-new-matches-dot]"))) {
+        mark.hidden = !on;
+        mark.setAttribute("aria-label", t("realtime.newMatches"));
+      }
+    };
+    const refresh = () =>
+      void api<{ count: number; newMatches: number }>("GET", "/api/matches/unread").then(
+        (answer) => {
+          show(answer.count);
+          dot(answer.newMatches > 0);
+        },
+        () => undefined,
+      );
     if (document.querySelector("[data-unread-badge]") === null) return;
     refresh();
     const offs = [
@@ -36,6 +49,8 @@ function useUnreadBadge() {
       }),
       realtime.on("message_read", (frame) => frame.readerId === realtime.userId && refresh()),
       realtime.on("match_removed", refresh),
+      // A match made by the other person while this member was away from Matches.
+      realtime.on("match_created", () => location.pathname !== "/matches" && dot(true)),
       realtime.onLifecycle("reconnected", refresh),
     ];
     return () => offs.forEach((off) => off());

@@ -49,6 +49,7 @@ export function TabBar({ active }: { active?: Tab }) {
           <span>{tab.label}</span>
           {/* Unread messages: filled and kept live by the realtime notices (islands/components/incoming-call.tsx). */}
           {tab.id === "chats" ? <span className="tab-badge" data-unread-badge="" hidden /> : null}
+          {tab.id === "matches" ? <span className="tab-dot" data-new-matches-dot="" hidden /> : null}
         </a>
       ))}
     </nav>

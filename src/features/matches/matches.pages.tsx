@@ -6,7 +6,7 @@ import { requirePage } from "../../middleware/guards";
 import { AppShell } from "../../views/components";
 import { Island } from "../../views/island";
 import type { RenderPage } from "../../views/render";
-import { listMatches, type MatchListItem } from "./matches.service";
+import { listMatches, markMatchesSeen, type MatchListItem } from "./matches.service";
 
 function MatchesPage({ matches, meId, view }: { matches: MatchListItem[]; meId: string; view: MatchesView }) {
   const t = useT();
@@ -27,6 +27,8 @@ export function matchesPages(deps: AppDeps, render: RenderPage) {
     const user = c.get("user")!;
     const view: MatchesView = c.req.query("view") === "chats" ? "chats" : "matches";
     const matches = await listMatches(deps.db, user.id);
+    // Opening Matches is seeing its new matches: the tab's dot goes.
+    if (view === "matches") await markMatchesSeen(deps.db, user.id, deps.clock.now());
     return render(
       c,
       { title: c.get("t")(view === "chats" ? "matches.chatsTitle" : "matches.title"), entry: "matches", namespaces: ["matches", "options"] },

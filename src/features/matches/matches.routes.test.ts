@@ -108,6 +108,8 @@ describe("GET /api/matches/unread", () => {
     const second = await matchUsers(app, me, paulus);
     const send = (from: { cookie: string }, matchId: string, content: string) => app.request("POST", `/api/matches/${matchId}/messages`, { cookie: from.cookie, body: { content } });
     const unread = async () => (await (await app.request("GET", "/api/matches/unread", { cookie: me.cookie })).json()).count;
+    // Opening Matches saw the two new matches: no dot; the conversations still count below.
+    await app.request("GET", "/matches", { cookie: me.cookie });
     expect(await unread()).toBe(0);
     await send(yohanes, first, "Shalom");
     await send(yohanes, first, "Apa kabar?");
@@ -119,6 +121,25 @@ describe("GET /api/matches/unread", () => {
     await app.deps.db.insert(blocks).values({ blockerId: paulus.id, blockedId: me.id, createdAt: new Date() });
     expect(await unread()).toBe(0);
     expect((await app.request("GET", "/api/matches/unread")).status).toBe(401);
+  });
+});
+
+describe("the Matches tab's dot", () => {
+  test("shows for matches made since Matches was last opened that have no message yet", async () => {
+    const me = await createMember(app, { firstName: "Maria", gender: "female" });
+    const yohanes = await createMember(app, { firstName: "Yohanes", gender: "male" });
+    const paulus = await createMember(app, { firstName: "Paulus", gender: "male" });
+    const marks = async () => (await (await app.request("GET", "/api/matches/unread", { cookie: me.cookie })).json()) as { count: number; newMatches: number };
+    await matchUsers(app, me, yohanes);
+    expect(await marks()).toEqual({ count: 0, newMatches: 1 });
+    expect((await app.request("GET", "/matches", { cookie: me.cookie })).status).toBe(200);
+    expect((await marks()).newMatches).toBe(0);
+    app.clock.advance(60_000);
+    const later = await matchUsers(app, me, paulus);
+    expect((await marks()).newMatches).toBe(1);
+    // Once they talk, it is a conversation (the Chats badge), not a new match.
+    await app.request("POST", `/api/matches/${later}/messages`, { cookie: paulus.cookie, body: { content: "Halo Maria" } });
+    expect(await marks()).toEqual({ count: 1, newMatches: 0 });
   });
 });
 

@@ -4,7 +4,7 @@ import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
 import { invalidInput } from "../../middleware/invalid-input";
 import { INVALID_MATCH_ID, matchParamSchema } from "./matches.schemas";
-import { deleteMatchFor, listMatches, unreadTotal } from "./matches.service";
+import { deleteMatchFor, listMatches, tabCounts } from "./matches.service";
 
 const validMatchId = zValidator("param", matchParamSchema, invalidInput(INVALID_MATCH_ID));
 
@@ -27,7 +27,7 @@ export function matchesRoutes(deps: AppDeps) {
     .use("/matches/*", requireUser)
     .get("/matches", async (c) => c.json(await listMatches(deps.db, currentUser(c).id)))
     // The tab bar's unread badge (src/views/components.tsx, kept live by the realtime notices).
-    .get("/matches/unread", async (c) => c.json({ count: await unreadTotal(deps.db, currentUser(c).id) }))
+    .get("/matches/unread", async (c) => c.json(await tabCounts(deps.db, currentUser(c).id)))
     .post("/matches/:matchId/unmatch", validMatchId, (c) => unmatch(c, c.req.valid("param").matchId))
     .delete("/matches/:matchId", validMatchId, (c) => unmatch(c, c.req.valid("param").matchId));
 }

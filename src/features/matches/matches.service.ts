@@ -4,7 +4,7 @@
  */
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { matches } from "../../../db/schema";
+import { matches, users } from "../../../db/schema";
 import { thumbUrl } from "../profile/profile-json";
 
 export interface MatchMembership {
@@ -128,15 +128,25 @@ export async function deleteMatchFor(db: Database, matchId: string, userId: stri
 }
 
 /**
- * How many messages from others wait unread across the member's open conversations (the tab
- * bar's badge): the same rules as the list — banned people and blocked pairs do not count.
+ * The tab bar's marks, with the same rules as the list (banned people and blocked pairs do not
+ * count): messages from others waiting unread (the Chats badge), and matches made since the
+ * member last opened Matches that have no message yet (the Matches dot).
  */
-export async function unreadTotal(db: Database, userId: string): Promise<number> {
-  const [row] = (await db.all(sql`
-    select count(*) as count from messages um
-    join matches m on m.id = um.match_id
-    join users u on u.id = case when m.user1_id = ${userId} then m.user2_id else m.user1_id end
-    where (m.user1_id = ${userId} or m.user2_id = ${userId}) and um.sender_id <> ${userId} and um.read_at is null and u.is_banned = 0
-      and not exists (select 1 from blocks b where (b.blocker_id = ${userId} and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = ${userId}))`)) as { count: number }[];
-  return Number(row?.count ?? 0);
+export async function tabCounts(db: Database, userId: string): Promise<{ count: number; newMatches: number }> {
+  const open = sql`(m.user1_id = ${userId} or m.user2_id = ${userId}) and u.is_banned = 0
+      and not exists (select 1 from blocks b where (b.blocker_id = ${userId} and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = ${userId}))`;
+  const other = sql`join users u on u.id = case when m.user1_id = ${userId} then m.user2_id else m.user1_id end`;
+  const [[unread], [fresh]] = (await Promise.all([
+    db.all(sql`select count(*) as count from messages um join matches m on m.id = um.match_id ${other}
+      where ${open} and um.sender_id <> ${userId} and um.read_at is null`),
+    db.all(sql`select count(*) as count from matches m ${other}
+      where ${open} and m.last_message_at is null
+        and m.created_at > coalesce((select me.matches_seen_at from users me where me.id = ${userId}), 0)`),
+  ])) as [{ count: number }[], { count: number }[]];
+  return { count: Number(unread?.count ?? 0), newMatches: Number(fresh?.count ?? 0) };
+}
+
+/** The member opened Matches: its tab's dot goes until a newer match. */
+export async function markMatchesSeen(db: Database, userId: string, now: Date): Promise<void> {
+  await db.update(users).set({ matchesSeenAt: now }).where(eq(users.id, userId));
 }

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `matches_seen_at` integer;
