@@ -68,7 +68,9 @@ describe("matched members chat live and call each other", () => {
     await Bun.sleep(500);
     await a.locator("#chat-input").fill("Halo Budi! Ibadah Minggu ini di mana?");
     await a.getByTestId("send").click();
-    await b.getByText("Halo Budi! Ibadah Minggu ini di mana?").waitFor({ timeout: 10_000 });
+    await b.locator(".chat-messages").getByText("Halo Budi! Ibadah Minggu ini di mana?").waitFor({ timeout: 10_000 });
+    // On a desktop the conversations stay beside the chat, this one marked and its preview live.
+    await expect(b.locator(".chat-sidebar [aria-current=page]").innerText()).resolves.toContain("Halo Budi! Ibadah Minggu ini di mana?");
     await a.locator(`[data-testid="message"][data-state="read"]`).waitFor({ timeout: 10_000 }).catch(async (error) => {
       console.error("messages as A sees them:", await (await apiAs(server.origin, ana, "GET", `/api/matches/${matchId}/messages`)).text());
       throw error;
@@ -78,7 +80,7 @@ describe("matched members chat live and call each other", () => {
     await b.locator("#chat-input").pressSequentially("Di GKI", { delay: 30 });
     await a.getByTestId("typing").waitFor({ timeout: 10_000 });
     await b.getByTestId("send").click();
-    await a.getByText("Di GKI").waitFor({ timeout: 10_000 });
+    await a.locator(".chat-messages").getByText("Di GKI").waitFor({ timeout: 10_000 });
     await screenshot(a, "chat-en-phone");
     await screenshot(b, "chat-en-desktop");
   }, 60_000);

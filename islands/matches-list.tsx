@@ -13,14 +13,16 @@ import { adRowsAfter, useAdPlacement } from "./runtime/ads";
  */
 export type MatchesView = "matches" | "chats";
 
-export function MatchesList({ initialMatches, meId, view = "matches" }: { initialMatches: MatchListItem[]; meId: string; view?: MatchesView }) {
+export function MatchesList({ initialMatches, meId, view = "matches", openMatchId }: { initialMatches: MatchListItem[]; meId: string; view?: MatchesView; openMatchId?: string }) {
+  // Beside an open chat (a desktop's chat page): rows only, the open one marked, no ads.
+  const beside = openMatchId !== undefined;
   const { t, lang } = useI18n();
   const [allMatches, setMatches] = useState(initialMatches);
   // The Chats tab: only the matches with a conversation (the list is already newest activity first).
   const matches = view === "chats" ? allMatches.filter((match) => match.lastMessage !== null) : allMatches;
   // An ad row after every `frequency` rows, one at the end of a shorter list (decision 0086).
   // Premium members' placement list is empty, so they never see one.
-  const ad = useAdPlacement("matches_list");
+  const ad = useAdPlacement("matches_list", !beside);
   const adAfter = ad === null ? new Set<number>() : adRowsAfter(matches.length, ad.frequency);
   const locale = lang === "id" ? "id-ID" : "en-US";
   const date = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Jakarta" });
@@ -98,13 +100,21 @@ export function MatchesList({ initialMatches, meId, view = "matches" }: { initia
     <ul className="matches-list" data-testid="matches-list">
       {list.map((match, index) => (
         <Fragment key={match.id}>
-          <li className="match-row card" data-testid="match-row">
+          <li className="match-row card" data-testid="match-row" aria-current={match.id === openMatchId ? "page" : undefined}>
             <a href={`/chat/${encodeURIComponent(match.id)}`} className="match-avatar-link" tabIndex={-1} aria-hidden="true">
               {match.user1.photo ? <img className="person-avatar" src={match.user1.photo} alt="" width={56} height={56} loading="lazy" /> : <span className="person-avatar person-avatar-empty" />}
             </a>
             <div className="match-body">
               <p className="match-name">
-                {match.user1.age === null ? match.user1.firstName : `${match.user1.firstName}, ${match.user1.age}`}
+                {beside ? (
+                  <a className="match-row-link" href={`/chat/${encodeURIComponent(match.id)}`}>
+                    {match.user1.firstName}
+                  </a>
+                ) : match.user1.age === null ? (
+                  match.user1.firstName
+                ) : (
+                  `${match.user1.firstName}, ${match.user1.age}`
+                )}
                 {match.lastMessage !== null ? (
                   <time className="match-time muted" dateTime={match.lastMessage.createdAt}>
                     {time(match.lastMessage.createdAt)}
@@ -124,9 +134,11 @@ export function MatchesList({ initialMatches, meId, view = "matches" }: { initia
                 ) : null}
               </p>
             </div>
-            <a className="button button-primary button-small" href={`/chat/${encodeURIComponent(match.id)}`}>
-              {t("matches.chat")}
-            </a>
+            {beside ? null : (
+              <a className="button button-primary button-small" href={`/chat/${encodeURIComponent(match.id)}`}>
+                {t("matches.chat")}
+              </a>
+            )}
           </li>
           {ad !== null && adAfter.has(index) ? (
             <li className="ad-row-item">

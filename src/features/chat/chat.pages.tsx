@@ -6,7 +6,8 @@ import { photos, profiles, users } from "../../../db/schema";
 import { requirePage } from "../../middleware/guards";
 import { Island } from "../../views/island";
 import type { RenderPage } from "../../views/render";
-import { findOpenMatchFor } from "../matches/matches.service";
+import { findOpenMatchFor, listMatches } from "../matches/matches.service";
+import { MatchesList } from "../../../islands/matches-list";
 import { hasPremium, hasPremiumPlus } from "../premium/plan-rules";
 import { thumbUrl } from "../profile/profile-json";
 import { FREE_DAILY_CHATS } from "../../platform/constants";
@@ -43,6 +44,7 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     const [photo] = await deps.db.select({ fileName: photos.fileName }).from(photos).where(eq(photos.userId, match.otherUserId)).orderBy(photos.position).limit(1);
     const now = deps.clock.now();
     const answer = c.req.query("answer");
+    const conversations = await listMatches(deps.db, user.id);
     const { receipts: showReceipts, activity: showActivity } = await sharedBetween(deps.db, user.id, match.otherUserId);
     // Online on this instance's sockets, else when they were last active; nothing when either hides it.
     const presence = showActivity
@@ -60,8 +62,12 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     };
     return render(
       c,
-      { title: t("chat.title", { name: props.other.firstName }), entry: "chat", namespaces: ["chat", "calls", "safety", "limits"], bodyClassName: "chat-body" },
+      { title: t("chat.title", { name: props.other.firstName }), entry: "chat", namespaces: ["chat", "calls", "safety", "limits", "matches", "options"], bodyClassName: "chat-body" },
       <main id="main" className="chat-main">
+        {/* On a desktop the conversations stay beside the open chat (hidden on a phone). */}
+        <aside className="chat-sidebar" aria-label={t("matches.chatsTitle")}>
+          <Island name="matches-list" component={MatchesList} props={{ initialMatches: conversations, meId: user.id, view: "chats", openMatchId: matchId }} />
+        </aside>
         <Island name="chat-panel" component={ChatPanel} props={props} className="chat-island" />
       </main>,
     );
