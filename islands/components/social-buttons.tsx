@@ -70,7 +70,7 @@ export function SocialButtons({ config, onSignedIn }: { config: SocialSignInConf
       }
       return;
     }
-    if (!config[provider]) return notConfigured(provider);
+    // Only configured providers have a button (shownProviders).
     setPending(provider);
     window.location.assign(`/api/auth/${provider}`);
   };
