@@ -42,7 +42,7 @@ function VerificationCard({ item }: { item: PendingVerification }) {
             {item.photos.length === 0 ? (
               <p className="muted">{t("admin.verifications.noPhotos")}</p>
             ) : (
-              <ul className="admin-verification-photos">
+              <ul className="photo-grid admin-verification-photos">
                 {item.photos.map((url) => (
                   <li key={url}>
                     <img src={url} alt="" />
