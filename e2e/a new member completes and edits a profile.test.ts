@@ -1,8 +1,8 @@
 /**
- * A new member in a real Chromium against the real server: the profile editor is the only page
- * until a photo is saved; two photos are uploaded (one JPEG carrying GPS EXIF, built here), the
- * form shows its messages live, is fixed and saved, and the member lands on /swipe. Then the bio
- * is edited from /profile and the search distance changed in /settings survives a reload.
+ * A member in a real Chromium against the real server, with a profile as onboarding saves it:
+ * the bio and a prompt are edited from /profile (the age shows from the birth date and is not a
+ * field), the edit form shows its messages live, and the search distance changed in /settings
+ * survives a reload.
  * Screenshots in English and Indonesian, phone and desktop, go to e2e/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
@@ -10,7 +10,6 @@ import type { Page } from "playwright-core";
 import { apiAs, createAccount, signInContext } from "./support/accounts";
 import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
-import { containsText, GPS_SECRET, withJpegMetadata } from "../src/features/profile/photos/test-images";
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -57,75 +56,31 @@ async function setLanguage(page: Page, origin: string, lang: "en" | "id") {
 }
 
 describe("a new member", () => {
-  it("completes the profile with two photos, edits the bio and changes the search distance", async () => {
+  it("edits the bio and a prompt, sees the age from the birth date, and changes the search distance", async () => {
     const account = await createAccount(server.origin, { firstName: "Maria", lastName: "Tambunan" });
     const browser = await openBrowser({ viewport: PHONE });
     const { page, context } = browser;
     try {
       await signInContext(context, server.origin, account);
 
-      // Without a photo every page is the editor.
-      await page.goto(`${server.origin}/settings`);
-      await page.waitForURL(/\/edit-profile$/);
-      await hydrated(page, "profile-editor");
-      expect(await page.locator("h1").first().innerText()).toBe("Complete Your Profile");
-
-      // Submitting the empty form shows every registration message at once.
-      await page.getByRole("button", { name: "Complete Profile" }).click();
-      const registrationMessages: [string, string][] = [
-        ["photos", "Photos required: Please add at least one photo to your profile"],
-        ["age", "Must be at least 18 years old"],
-        ["gender", "Gender is required"],
-        ["denomination", "Denomination is required"],
-        ["churchName", "Church name is required"],
-        ["faithTestimony", "Please share more about your relationship with Christ (at least 50 characters)"],
-        ["faithDuration", "Faith duration is required"],
-        ["bio", "Please write a brief bio (at least 20 characters)"],
-      ];
-      for (const [field, message] of registrationMessages) expect(await fieldError(page, field).innerText()).toBe(message);
-      await screenshot(page, "profile-complete-errors-en-phone");
-
-      // Two photos: a JPEG with GPS EXIF (built from a real canvas picture) and a PNG.
-      const jpeg = withJpegMetadata(await drawnImage(page, "image/jpeg", 330));
-      expect(containsText(jpeg, GPS_SECRET)).toBe(true);
+      // The profile as onboarding saves it (its steps: e2e/a new member is onboarded in steps.test.ts).
+      await page.goto(`${server.origin}/edit-profile`);
+      const jpeg = await drawnImage(page, "image/jpeg", 330);
       const png = await drawnImage(page, "image/png", 200);
-      await page.locator("[data-testid=photo-input]").setInputFiles([
-        { name: "church-camp.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpeg) },
-        { name: "sunday.png", mimeType: "image/png", buffer: Buffer.from(png) },
-      ]);
-      await page.waitForFunction(() => document.querySelectorAll('.photo-grid img[src^="/uploads/"]').length === 2, undefined, { timeout: 30_000 });
-      expect(await page.locator(".photo-main-badge").count()).toBe(1);
-      expect(await fieldError(page, "photos").count()).toBe(0);
-
-      // Fill the form with one mistake: a testimony that is too short.
-      await page.locator("#field-age").fill("26");
-      await page.locator("#field-gender").selectOption("female");
-      await page.locator("#field-denomination").selectOption("Protestant");
-      await page.locator("#field-churchName").fill("HKBP Menteng");
-      await page.locator("#field-faithTestimony").fill("Jesus found me.");
-      await page.locator("#field-faithDuration").selectOption("5-10 years");
-      await page.locator("#field-bio").fill("Nurse in Jakarta who sings in the church choir.");
-      await page.locator("#field-city").selectOption("medan");
-      await page.getByRole("button", { name: "Complete Profile" }).click();
-      expect(await fieldError(page, "faithTestimony").innerText()).toBe("Please share more about your relationship with Christ (at least 50 characters)");
-      expect(await page.locator(".field-error").count()).toBe(1);
-      expect(page.url()).toEndWith("/edit-profile");
-      await screenshot(page, "profile-complete-filled-en-phone");
-
-      // Fix it: the message goes away live, then save and land on /swipe after the toast.
-      await page.locator("#field-faithTestimony").fill("Jesus found me at a youth retreat in Parapat, and I have walked with him every day since then.");
-      expect(await fieldError(page, "faithTestimony").count()).toBe(0);
-      await page.getByRole("button", { name: "Complete Profile" }).click();
-      await page.getByText("Profile Created!").waitFor();
-      await page.waitForURL(/\/swipe/, { timeout: 15_000 });
-
-      // The stored photo was re-encoded (WebP): no EXIF and no GPS position.
-      const profile = await (await apiAs(server.origin, account, "GET", "/api/profile")).json();
-      expect(profile.photos).toHaveLength(2);
-      expect(profile.photos[0]).toMatch(/\.webp$/);
-      const stored = new Uint8Array(await (await fetch(`${server.origin}${profile.photos[0]}`, { headers: { Cookie: account.cookie } })).arrayBuffer());
-      expect(containsText(stored, "Exif")).toBe(false);
-      expect(containsText(stored, GPS_SECRET)).toBe(false);
+      const created = await apiAs(server.origin, account, "POST", "/api/profile", {
+        photos: [`data:image/jpeg;base64,${Buffer.from(jpeg).toString("base64")}`, `data:image/png;base64,${Buffer.from(png).toString("base64")}`],
+        birthDate: "1999-06-01",
+        acceptTerms: true,
+        confirmAdult: true,
+        gender: "female",
+        denomination: "Protestant",
+        churchName: "HKBP Menteng",
+        faithTestimony: "Jesus found me at a youth retreat in Parapat, and I have walked with him every day since then.",
+        faithDuration: "5-10 years",
+        bio: "Nurse in Jakarta who sings in the church choir.",
+        city: "medan",
+      });
+      expect(created.status).toBe(201);
 
       // Edit the bio from /profile.
       await page.goto(`${server.origin}/profile`);
@@ -138,9 +93,11 @@ describe("a new member", () => {
 
       // The registration answer "5-10 years" is not on the edit list, yet it stays chosen (decision 0079).
       expect(await page.locator("#field-faithDuration").inputValue()).toBe("5-10 years");
+      // The age comes from the birth date and is not a field (decision 0096).
+      expect(await page.locator("#field-age").count()).toBe(0);
+      expect(await page.getByTestId("age-from-birth-date").innerText()).toContain("1 June 1999");
       // The edit rules: clearing the fields shows the edit screen's messages.
       await page.locator("#field-faithDuration").selectOption("");
-      await page.locator("#field-age").fill("17");
       await page.locator("#field-bio").fill("Short");
       await page.locator("#field-faithTestimony").fill("Too short");
       await page.locator("#field-gender").selectOption("");
@@ -149,7 +106,6 @@ describe("a new member", () => {
       await page.locator("#field-relationshipGoals").selectOption("");
       await page.getByRole("button", { name: "Save Changes" }).click();
       const editMessages: [string, string][] = [
-        ["age", "Must be at least 18 years old"],
         ["gender", "Gender is required"],
         ["bio", "Bio must be at least 10 characters"],
         ["denomination", "Denomination is required"],
@@ -169,8 +125,13 @@ describe("a new member", () => {
       await page.locator("#field-jesusChristMeaning").fill("He is my saviour and the friend who never leaves me.");
       await page.locator("#field-relationshipGoals").selectOption("marriage");
       await page.locator("#field-interests").fill("Choir, hiking, cooking");
+      await page.getByRole("button", { name: "Add a prompt" }).click();
+      await page.locator("#prompt-0-id").selectOption("lookingFor");
+      await page.locator("#prompt-0-answer").fill("laughs easily and prays first.");
       await page.getByRole("button", { name: "Save Changes" }).click();
       await page.waitForURL(/\/profile$/);
+      expect(await page.locator(".prompt-answer dt").innerText()).toBe("I'm looking for someone who");
+      expect(await page.locator(".prompt-answer dd").innerText()).toBe("laughs easily and prays first.");
       expect(await page.getByText("Nurse and choir singer who loves hiking around Lake Toba.").count()).toBe(1);
       expect(await page.getByText("He is my saviour and the friend who never leaves me.").count()).toBe(1);
 
@@ -228,7 +189,9 @@ describe("a new member", () => {
       const jpeg = await drawnImage(page, "image/jpeg", 20);
       const created = await apiAs(server.origin, account, "POST", "/api/profile", {
         photos: [`data:image/jpeg;base64,${Buffer.from(jpeg).toString("base64")}`],
-        age: 29,
+        birthDate: "1997-01-20",
+        acceptTerms: true,
+        confirmAdult: true,
         gender: "male",
         denomination: "Baptist",
         churchName: "GBI Rayon 1",

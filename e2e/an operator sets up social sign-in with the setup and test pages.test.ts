@@ -235,7 +235,9 @@ describe("an operator", () => {
     const account = await createAccount(configured.origin, { firstName: "Daniel", lastName: "Tambunan" });
     const created = await apiAs(configured.origin, account, "POST", "/api/profile", {
       photos: [dataUrl(jpegWithGps())],
-      age: 31,
+      birthDate: "1995-02-14",
+      acceptTerms: true,
+      confirmAdult: true,
       gender: "male",
       denomination: "Methodist",
       churchName: "GMI Wesley",

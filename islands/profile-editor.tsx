@@ -1,25 +1,20 @@
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
-import { useT } from "./runtime/i18n-context";
+import { useI18n } from "./runtime/i18n-context";
 import { api, ApiError } from "./runtime/api";
 import { toast, toastOnNextPage } from "./runtime/toast";
 import { errorText, translateMessage } from "./runtime/messages";
 import { LoadingScreen } from "./components/loading-screen";
+import { Control } from "./components/form-control";
+import { PromptsField, type PromptValue } from "./components/prompts-field";
 import { PhotoGrid, type GridPhoto } from "./components/photo-grid";
 import { CITIES } from "../src/features/profile/cities";
-import {
-  DENOMINATIONS,
-  editFaithDurations,
-  FAITH_DURATIONS_REGISTRATION,
-  GENDERS,
-  RELATIONSHIP_GOALS,
-  splitInterests,
-  validateProfile,
-  type ProfileMode,
-} from "../src/features/profile/profile.schemas";
-import { MAX_AGE, MIN_AGE, PROFILE_CREATED_REDIRECT_MS } from "../src/platform/constants";
+import { DENOMINATIONS, editFaithDurations, GENDERS, RELATIONSHIP_GOALS, splitInterests, validateProfile } from "../src/features/profile/profile.schemas";
+import { ageOn, earliestBirthDate, latestAdultBirthDate } from "../src/features/profile/birth-date";
+import { jakartaDayOf } from "../src/platform/clock";
 
 export interface ProfileFormValues {
-  age: string;
+  /** Filled in only by a profile made before birth dates (it must give one); otherwise "" and not sent. */
+  birthDate: string;
   gender: string;
   denomination: string;
   churchName: string;
@@ -36,21 +31,26 @@ export interface ProfileFormValues {
 }
 
 export interface ProfileEditorProps {
-  mode: ProfileMode;
   initial: ProfileFormValues;
+  prompts: PromptValue[];
+  /** The stored birth date; null for a profile made before birth dates. */
+  storedBirthDate: string | null;
   photos: GridPhoto[];
 }
 
-type Field = keyof ProfileFormValues | "photos";
+type Field = keyof ProfileFormValues | "photos" | "prompts";
 
 /**
- * The profile editor of spec point 4, in two modes: 'Complete Your Profile' (registration rules,
- * POST, then /swipe after 1 second) and 'Edit Profile' (edit rules, PATCH, then /profile). The
- * messages come live from the same schema the API uses.
+ * 'Edit Profile' of spec point 4 (edit rules, PATCH, then /profile); a new member gets onboarding
+ * instead (islands/onboarding). The messages come live from the same schema the API uses. The
+ * age shows from the birth date and is not editable (docs/decisions/0096).
  */
-export function ProfileEditor({ mode, initial, photos: initialPhotos }: ProfileEditorProps) {
-  const t = useT();
+export function ProfileEditor({ initial, prompts: initialPrompts, storedBirthDate, photos: initialPhotos }: ProfileEditorProps) {
+  const { t, lang } = useI18n();
+  const mode = "edit";
+  const today = jakartaDayOf(new Date());
   const [values, setValues] = useState(initial);
+  const [prompts, setPrompts] = useState(initialPrompts);
   const [photos, setPhotos] = useState(initialPhotos);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -58,15 +58,18 @@ export function ProfileEditor({ mode, initial, photos: initialPhotos }: ProfileE
   const [leaving, setLeaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
 
-  const body = (current: ProfileFormValues, currentPhotos: GridPhoto[]) => ({
+  const body = (current: ProfileFormValues, currentPhotos: GridPhoto[], currentPrompts: PromptValue[]) => ({
     ...current,
-    age: current.age,
+    birthDate: storedBirthDate === null ? current.birthDate : undefined,
     photos: currentPhotos.map((photo) => photo.id),
     interests: splitInterests(current.interests),
-    relationshipGoals: current.relationshipGoals,
+    prompts: currentPrompts,
   });
 
-  const validation = useMemo(() => validateProfile(mode, body(values, photos), initial.faithDuration), [mode, values, photos, initial.faithDuration]);
+  const validation = useMemo(
+    () => validateProfile(mode, body(values, photos, prompts), { today, keptFaithDuration: initial.faithDuration, storedBirthDate }),
+    [values, photos, prompts, initial.faithDuration, storedBirthDate, today],
+  );
   const errors: Record<string, string> = validation.ok ? {} : validation.errors;
 
   const errorFor = (field: Field) => {
@@ -93,18 +96,10 @@ export function ProfileEditor({ mode, initial, photos: initialPhotos }: ProfileE
     }
     setSaving(true);
     try {
-      await api(mode === "create" ? "POST" : "PATCH", "/api/profile", body(values, photos));
-      if (mode === "create") {
-        toast({ title: t("profile.created"), description: t("profile.createdBody"), variant: "success" });
-        setTimeout(() => {
-          setLeaving(true);
-          window.location.assign("/swipe");
-        }, PROFILE_CREATED_REDIRECT_MS);
-      } else {
-        toastOnNextPage({ title: t("profile.updated"), variant: "success" });
-        setLeaving(true);
-        window.location.assign("/profile");
-      }
+      await api("PATCH", "/api/profile", body(values, photos, prompts));
+      toastOnNextPage({ title: t("profile.updated"), variant: "success" });
+      setLeaving(true);
+      window.location.assign("/profile");
     } catch (caught) {
       setServerErrors(caught instanceof ApiError ? (caught.errors ?? {}) : {});
       toast({ title: t("toast.error"), description: errorText(t, caught), variant: "destructive" });
@@ -114,7 +109,7 @@ export function ProfileEditor({ mode, initial, photos: initialPhotos }: ProfileE
 
   if (leaving) return <LoadingScreen fullscreen />;
 
-  const durations = mode === "create" ? FAITH_DURATIONS_REGISTRATION : editFaithDurations(initial.faithDuration);
+  const durations = editFaithDurations(initial.faithDuration);
   const select = (field: keyof ProfileFormValues, options: readonly string[], group: string, required: boolean) => (
     <Control field={field} label={t(`profile.fields.${field}`)} error={errorFor(field)} required={required}>
       {(props) => (
@@ -142,27 +137,44 @@ export function ProfileEditor({ mode, initial, photos: initialPhotos }: ProfileE
   );
 
   const photoError = errorFor("photos");
-  const isCreate = mode === "create";
 
   const fields: Record<string, ReactNode> = {
-    age: (
-      <Control field="age" label={t("profile.fields.age")} error={errorFor("age")} required>
-        {(props) => <input {...props} type="number" inputMode="numeric" min={MIN_AGE} max={MAX_AGE} value={values.age} onChange={(event) => set("age")(event.target.value)} onBlur={touch("age")} />}
-      </Control>
-    ),
+    birthDate:
+      storedBirthDate === null ? (
+        <Control field="birthDate" label={t("onboarding.basics.birthDate")} error={errorFor("birthDate")} required hint={t("onboarding.basics.birthDateHint")}>
+          {(props) => <input {...props} type="date" min={earliestBirthDate(today)} max={latestAdultBirthDate(today)} value={values.birthDate} onChange={(event) => set("birthDate")(event.target.value)} onBlur={touch("birthDate")} />}
+        </Control>
+      ) : (
+        <div className="field">
+          <span className="field-label">{t("profile.fields.age")}</span>
+          <p className="field-static" data-testid="age-from-birth-date">
+            {t("profile.ageFromBirthDate", { age: ageOn(storedBirthDate, today), date: new Date(`${storedBirthDate}T00:00:00Z`).toLocaleDateString(lang === "id" ? "id-ID" : "en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }) })}
+          </p>
+          <p className="field-hint">{t("profile.hints.birthDateLocked")}</p>
+        </div>
+      ),
     gender: select("gender", GENDERS, "gender", true),
     denomination: select("denomination", DENOMINATIONS, "denomination", true),
     churchName: text("churchName", true),
-    faithTestimony: text("faithTestimony", true, true, t(isCreate ? "profile.hints.faithTestimonyCreate" : "profile.hints.faithTestimonyEdit")),
+    faithTestimony: text("faithTestimony", true, true, t("profile.hints.faithTestimonyEdit")),
     faithDuration: select("faithDuration", durations, "faithDuration", true),
-    bio: text("bio", true, true, t(isCreate ? "profile.hints.bioCreate" : "profile.hints.bioEdit")),
+    bio: text("bio", true, true, t("profile.hints.bioEdit")),
     ministryInvolvement: text("ministryInvolvement", false),
-    relationshipGoals: select("relationshipGoals", RELATIONSHIP_GOALS, "relationshipGoals", !isCreate),
-    jesusChristMeaning: text("jesusChristMeaning", !isCreate, true, isCreate ? undefined : t("profile.hints.jesusChristMeaning")),
+    relationshipGoals: select("relationshipGoals", RELATIONSHIP_GOALS, "relationshipGoals", true),
+    jesusChristMeaning: text("jesusChristMeaning", true, true, t("profile.hints.jesusChristMeaning")),
+    prompts: (
+      <PromptsField
+        value={prompts}
+        onChange={(next) => {
+          setPrompts(next);
+          setServerErrors(({ prompts: _removed, ...rest }) => rest);
+        }}
+        onBlur={touch("prompts")}
+        error={errorFor("prompts")}
+      />
+    ),
   };
-  const order = isCreate
-    ? ["age", "gender", "denomination", "churchName", "faithTestimony", "faithDuration", "bio", "ministryInvolvement", "relationshipGoals", "jesusChristMeaning"]
-    : ["age", "gender", "bio", "denomination", "churchName", "faithDuration", "faithTestimony", "jesusChristMeaning", "relationshipGoals", "ministryInvolvement"];
+  const order = ["gender", "bio", "prompts", "denomination", "churchName", "faithDuration", "faithTestimony", "jesusChristMeaning", "relationshipGoals", "ministryInvolvement"];
 
   return (
     <form className="form profile-form" noValidate onSubmit={submit}>
@@ -191,10 +203,10 @@ export function ProfileEditor({ mode, initial, photos: initialPhotos }: ProfileE
           {t("profile.sections.aboutYou")}
         </h2>
         <div className="field-row">
-          {fields.age}
+          {fields.birthDate}
           {fields.gender}
         </div>
-        {order.filter((field) => field !== "age" && field !== "gender").map((field) => (
+        {order.filter((field) => field !== "gender").map((field) => (
           <div key={field}>{fields[field]}</div>
         ))}
       </section>
@@ -223,53 +235,14 @@ export function ProfileEditor({ mode, initial, photos: initialPhotos }: ProfileE
       </section>
 
       <div className="profile-form-actions">
-        {isCreate ? null : (
-          <a className="button button-outline" href="/profile">
-            {t("common.cancel")}
-          </a>
-        )}
+        <a className="button button-outline" href="/profile">
+          {t("common.cancel")}
+        </a>
         <button type="submit" className="button button-primary" disabled={saving}>
-          {saving ? t("profile.saving") : isCreate ? t("profile.completeSubmit") : t("profile.saveChanges")}
+          {saving ? t("profile.saving") : t("profile.saveChanges")}
         </button>
       </div>
     </form>
   );
 }
 
-/** One labelled control with its hint and live error, wired for screen readers. */
-function Control({
-  field,
-  label,
-  error,
-  hint,
-  required = false,
-  children,
-}: {
-  field: string;
-  label: string;
-  error?: string;
-  hint?: string;
-  required?: boolean;
-  children: (props: { id: string; name: string; "aria-invalid": boolean; "aria-describedby"?: string; "aria-required": boolean }) => ReactNode;
-}) {
-  const describedBy = [hint ? `hint-${field}` : null, error ? `error-${field}` : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="field">
-      <label htmlFor={`field-${field}`}>
-        {label}
-        {required ? <span className="required-mark"> *</span> : null}
-      </label>
-      {children({ id: `field-${field}`, name: field, "aria-invalid": error !== undefined, "aria-describedby": describedBy, "aria-required": required })}
-      {hint ? (
-        <p className="field-hint" id={`hint-${field}`}>
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p className="field-error" id={`error-${field}`}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}

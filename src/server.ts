@@ -1,3 +1,4 @@
+import { startAgeRefresh } from "./features/profile/age-refresh";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { AppDeps } from "./app-env";
@@ -65,6 +66,7 @@ export async function startServer(config: Config) {
   // Before the first request: an unproven SUPER_ADMIN_EMAIL account never serves as an admin.
   await revokeUnprovenSuperAdmin(deps);
   const app = createApp(deps);
+  const stopAgeRefresh = startAgeRefresh(deps.db, () => deps.clock.now());
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
@@ -77,6 +79,7 @@ export async function startServer(config: Config) {
     maxRequestBodySize: 48 * 1024 * 1024,
   });
   const shutdown = () => {
+    stopAgeRefresh();
     server.stop();
     handle.close();
     process.exit(0);

@@ -2,11 +2,19 @@ import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core
 import { createdAt, id, timestamp } from "./columns";
 import { users } from "./users";
 
+export interface PromptAnswer {
+  id: string;
+  answer: string;
+}
+
 export const profiles = sqliteTable(
   "profiles",
   {
     userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+    /** Computed from birthDate when there is one (kept current by src/features/profile/age-refresh.ts). */
     age: integer("age").notNull(),
+    /** "YYYY-MM-DD"; set once at onboarding, never edited (docs/decisions/0096). Null for profiles made before it. */
+    birthDate: text("birth_date"),
     gender: text("gender", { enum: ["male", "female"] }).notNull(),
     denomination: text("denomination").notNull(),
     churchName: text("church_name").notNull(),
@@ -20,6 +28,13 @@ export const profiles = sqliteTable(
     searchDistance: integer("search_distance").notNull().default(50),
     /** JSON array of strings. */
     interests: text("interests", { mode: "json" }).$type<string[]>().notNull().default([]),
+    /** Up to three answered prompts (src/features/profile/prompts.ts), in the member's order. */
+    prompts: text("prompts", { mode: "json" }).$type<PromptAnswer[]>().notNull().default([]),
+    // Discover filters (src/features/discovery/filters.ts); null/empty = no limit.
+    filterAgeMin: integer("filter_age_min"),
+    filterAgeMax: integer("filter_age_max"),
+    filterDenominations: text("filter_denominations", { mode: "json" }).$type<string[]>().notNull().default([]),
+    filterGoals: text("filter_goals", { mode: "json" }).$type<string[]>().notNull().default([]),
     occupation: text("occupation"),
     education: text("education"),
     /** City the user chose; its centre is the only position we keep (never a device location). */
@@ -53,3 +68,14 @@ export const photos = sqliteTable(
   },
   (t) => [index("photos_user_position_idx").on(t.userId, t.position)],
 );
+
+/**
+ * Onboarding in progress (docs/decisions/0096): each step's values are saved here, so a closed
+ * tab resumes at the same step. Removed in the batch that creates the profile.
+ */
+export const profileDrafts = sqliteTable("profile_drafts", {
+  userId: text("user_id").primaryKey().references(() => users.id, { onDelete: "cascade" }),
+  step: integer("step").notNull(),
+  values: text("values", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp("updated_at").notNull(),
+});

@@ -51,6 +51,9 @@ export const users = sqliteTable(
     verifiedOnly: bool("verified_only").notNull().default(false),
     /** When the member last opened Matches: newer matches put a dot on its tab. */
     matchesSeenAt: timestamp("matches_seen_at"),
+    /** When the member accepted the terms and privacy policy, and confirmed being 18 or older (onboarding). */
+    termsAcceptedAt: timestamp("terms_accepted_at"),
+    adultConfirmedAt: timestamp("adult_confirmed_at"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -19,7 +19,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 export const PHONE = { width: 390, height: 844 };
-export const DESKTOP = { width: 1280, height: 800 };
+export const DESKTOP = { width: 1366, height: 900 };
 
 export interface Browser {
   context: BrowserContext;

@@ -24,7 +24,9 @@ export async function photoDataUrl(page: Page, hue: number): Promise<string> {
 export async function completeProfile(origin: string, page: Page, account: Account, gender: "male" | "female", hue: number) {
   const response = await apiAs(origin, account, "POST", "/api/profile", {
     photos: [await photoDataUrl(page, hue)],
-    age: gender === "female" ? 27 : 30,
+    birthDate: gender === "female" ? "1999-04-12" : "1996-08-30",
+    acceptTerms: true,
+    confirmAdult: true,
     gender,
     denomination: "Protestant",
     churchName: "GKI Pondok Indah",

@@ -1,3 +1,4 @@
+import { PromptAnswers } from "./prompts-field";
 import type { ReactNode } from "react";
 import { VerifiedBadge } from "./verified-badge";
 import { Dialog } from "./dialog";
@@ -84,6 +85,7 @@ export function ProfileOverlay({ card, open, onClose, safety, ad }: { card: Disc
       <Section title={t("discover.overlay.bio")}>
         <p>{card.bio || none}</p>
       </Section>
+      {card.prompts.length > 0 ? <PromptAnswers prompts={card.prompts} /> : null}
       <Section title={t("discover.overlay.church")}>
         <p>
           {card.churchName || none}

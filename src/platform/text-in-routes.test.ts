@@ -52,7 +52,7 @@ describe("names at registration", () => {
 describe("profile texts", () => {
   it("does not count zero-width characters towards a minimum length, and stores texts cleaned", async () => {
     const member = await createMember(app, { profile: false, photo: false });
-    const base = { age: 27, gender: "female", denomination: "Protestant", churchName: "GKI\u0000 Pondok Indah", faithTestimony: "I met Jesus at a youth camp and He changed how I see everything around me.", faithDuration: "10+ years", relationshipGoals: "marriage" };
+    const base = { birthDate: "1999-04-12", acceptTerms: true, confirmAdult: true, gender: "female", denomination: "Protestant", churchName: "GKI\u0000 Pondok Indah", faithTestimony: "I met Jesus at a youth camp and He changed how I see everything around me.", faithDuration: "10+ years", relationshipGoals: "marriage" };
     const save = (bio: string, photos: string[]) => app.request("POST", "/api/profile", { cookie: member.cookie, body: { ...base, bio, photos } });
     const { dataUrl, jpegWithGps } = await import("../features/profile/photos/test-images");
     const padded = await save(`Hi${ZERO_WIDTH.repeat(10)}`, [dataUrl(jpegWithGps())]);

@@ -28,6 +28,8 @@ export function DevtoolsLayout({ title, lead, back, children, wide = true }: { t
       <footer className="devtools-footer">
         <a href="/privacy-policy">{t("legal.privacy.link")}</a>
         <span aria-hidden="true">·</span>
+        <a href="/terms">{t("legal.terms.link")}</a>
+        <span aria-hidden="true">·</span>
         <a href="/data-deletion">{t("legal.deletion.link")}</a>
         <span aria-hidden="true">·</span>
         <span>{t("common.version")}</span>

@@ -209,6 +209,16 @@ describe("GET /privacy-policy and /data-deletion", () => {
     for (const text of ["metadata", "Faith details", "Payment records", "Sign-in provider IDs", "Device language", "UU No. 27 Tahun 2022", "privacy@kasih.example"]) expect(html).toContain(text);
   });
 
+  it("publishes the terms of use that onboarding's consent links to: 18+, no asking for money, in both languages", async () => {
+    const app = await appWith();
+    const en = await page(app, "/terms");
+    expect(en.status).toBe(200);
+    for (const text of ["Terms of use", "at least 18 years old", "Never ask another member for money", "Republic of Indonesia"]) expect(en.html).toContain(text);
+    const id = (await page(app, "/terms", "id")).html;
+    for (const text of ["Ketentuan penggunaan", "minimal 18 tahun", "Jangan pernah meminta uang"]) expect(id).toContain(text);
+    expect((await page(app, "/")).html).toContain('href="/terms"');
+  });
+
   it("publishes the Indonesian privacy policy", async () => {
     const app = await appWith();
     const { html } = await page(app, "/privacy-policy", "id");

@@ -4,7 +4,7 @@ import type { RenderPage } from "../../views/render";
 import { adminBootstrapState } from "../auth/admin-bootstrap";
 import { FirebaseTestPage } from "./firebase-test.page";
 import { GoogleSetupPage } from "./google-setup.page";
-import { DataDeletionPage, PrivacyPolicyPage } from "./legal.pages";
+import { DataDeletionPage, PrivacyPolicyPage, TermsPage } from "./legal.pages";
 import { OAuthDashboardPage } from "./oauth-dashboard.page";
 import { firebaseWebConfig } from "../auth/firebase-client-config";
 import { setupStatus } from "./setup-status";
@@ -37,6 +37,7 @@ export function devtoolsPages(deps: AppDeps, render: RenderPage) {
     .get("/privacy-policy", (c) =>
       render(c, { title: c.get("t")("legal.privacy.title"), entry: "landing", hydrates: false, description: c.get("t")("legal.privacy.description") }, <PrivacyPolicyPage {...legal} />),
     )
+    .get("/terms", (c) => render(c, { title: c.get("t")("legal.terms.title"), entry: "landing", hydrates: false, description: c.get("t")("legal.terms.description") }, <TermsPage {...legal} />))
     .get("/data-deletion", (c) =>
       render(c, { title: c.get("t")("legal.deletion.title"), entry: "landing", hydrates: false, description: c.get("t")("legal.deletion.description") }, <DataDeletionPage {...legal} />),
     );

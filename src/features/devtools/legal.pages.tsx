@@ -15,7 +15,7 @@ function fill(text: string, values: Record<string, string>) {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
 
-function LegalDocument({ namespace, values, children }: { namespace: "privacy" | "deletion"; values: Record<string, string>; children?: ReactNode }) {
+function LegalDocument({ namespace, values, children }: { namespace: "privacy" | "deletion" | "terms"; values: Record<string, string>; children?: ReactNode }) {
   const { t, lang } = useI18n();
   const updated = new Date(`${values.updated}T00:00:00Z`).toLocaleDateString(lang === "id" ? "id-ID" : "en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
   const sections = t(`legal.${namespace}.sections`, { returnObjects: true, ...values }) as unknown as LegalSection[];
@@ -62,6 +62,10 @@ export const LEGAL_TEXT_UPDATED = "2026-11-26";
 
 export function PrivacyPolicyPage({ supportEmail, appOrigin }: { supportEmail: string; appOrigin: string }) {
   return <LegalDocument namespace="privacy" values={{ email: supportEmail, origin: appOrigin, updated: LEGAL_TEXT_UPDATED }} />;
+}
+
+export function TermsPage({ supportEmail, appOrigin }: { supportEmail: string; appOrigin: string }) {
+  return <LegalDocument namespace="terms" values={{ email: supportEmail, origin: appOrigin, updated: LEGAL_TEXT_UPDATED }} />;
 }
 
 export function DataDeletionPage({ supportEmail, appOrigin }: { supportEmail: string; appOrigin: string }) {

@@ -14,6 +14,8 @@ export interface DiscoveryCardJson {
   faithDuration: string;
   relationshipGoals: string | null;
   ministryInvolvement: string | null;
+  /** Answered prompts; the reader's screen shows each prompt in the reader's language. */
+  prompts: { id: string; answer: string }[];
   photos: string[];
   distanceKm: number | null;
   /** The member hides their distance: the card shows no distance line at all. */

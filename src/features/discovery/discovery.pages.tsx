@@ -65,7 +65,7 @@ export function discoveryPages(deps: AppDeps, render: RenderPage) {
         openPlans: c.req.query("plans") === "1",
         likesCount,
       };
-      return render(c, { title: c.get("t")("discover.title"), entry: "discover", namespaces: ["discover", "plans", "safety", "options", "limits"] }, <DiscoverPage props={props} />);
+      return render(c, { title: c.get("t")("discover.title"), entry: "discover", namespaces: ["discover", "plans", "safety", "options", "limits", "prompts"] }, <DiscoverPage props={props} />);
     })
     .get("/likes", requirePage("withPhoto"), async (c) => {
       const user = currentUser(c);

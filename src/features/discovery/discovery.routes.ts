@@ -6,6 +6,9 @@ import { hasPremium } from "../premium/plan-rules";
 import { discoveryQuerySchema, swipeBodySchema } from "./discovery.schemas";
 import { cardFor, countPendingLikes, listPendingLikes, loadViewer, suggestFor, touchActivity } from "./discovery.service";
 import { boost, swipe, undoLastSwipe } from "./swipe.service";
+import { filtersSchema } from "./filters";
+import { filtersOf, saveFilters } from "./filters.service";
+import { validationFailure } from "../profile/profile.schemas";
 
 export const PROFILE_INCOMPLETE = "Profile incomplete";
 
@@ -30,6 +33,7 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
 export function discoveryRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .use("/discovery", requireUser)
+    .use("/discovery/*", requireUser)
     .use("/swipe", requireUser)
     .use("/swipe/*", requireUser)
     .use("/boost", requireUser)
@@ -43,6 +47,18 @@ export function discoveryRoutes(deps: AppDeps) {
       const now = deps.clock.now();
       await touchActivity(deps.db, user.id, now);
       return c.json(await suggestFor(deps.db, viewer, now, parsed.data.limit, parsed.data.exclude, { likesFirst: hasPremium(user, now) }));
+    })
+    /** Discover filters (docs/decisions/0097): the whole set is read and written at once. */
+    .get("/discovery/filters", async (c) => {
+      c.header("Cache-Control", "no-store");
+      const filters = await filtersOf(deps.db, currentUser(c).id);
+      return filters === null ? c.json({ message: PROFILE_INCOMPLETE }, 400) : c.json(filters);
+    })
+    .put("/discovery/filters", async (c) => {
+      const parsed = filtersSchema.safeParse(await readJson(c));
+      if (!parsed.success) return c.json(validationFailure(parsed.error.issues), 400);
+      const saved = await saveFilters(deps.db, currentUser(c).id, deps.clock.now(), parsed.data);
+      return saved === null ? c.json({ message: PROFILE_INCOMPLETE }, 400) : c.json(saved);
     })
     .post("/swipe", async (c) => {
       const user = currentUser(c);

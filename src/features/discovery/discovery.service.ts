@@ -17,7 +17,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { DISCOVERY_ACTIVE_WINDOW, DISCOVERY_POOL_SIZE, REPORTERS_TO_HIDE } from "../../platform/constants";
+import type { PromptAnswer } from "../../../db/schema";
 import { CITIES, distanceKm } from "../profile/cities";
+import { isPromptId } from "../profile/prompts";
 import { photoUrl, thumbUrl } from "../profile/profile-json";
 import type { DiscoveryCardJson, LikeEntryJson } from "./discovery-types";
 
@@ -31,8 +33,12 @@ export interface Viewer {
   city: string | null;
   cityLat: number | null;
   cityLng: number | null;
-  /** Settings → "Verified people only": only photo-verified members (src/features/verification). */
+  /** Discover filters (filters.ts): verified only, age range, denominations, relationship goals. */
   verifiedOnly: boolean;
+  ageMin: number | null;
+  ageMax: number | null;
+  denominations: string[];
+  goals: string[];
 }
 
 /** One card (spec point 2): never an email, an exact position or whether a plain like happened. */
@@ -50,7 +56,12 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     city_lat: number | null;
     city_lng: number | null;
     verified_only: number;
-  }>(sql`select p.gender, p.age, p.denomination, p.relationship_goals, p.search_distance, p.city, p.city_lat, p.city_lng, u.verified_only
+    filter_age_min: number | null;
+    filter_age_max: number | null;
+    filter_denominations: string;
+    filter_goals: string;
+  }>(sql`select p.gender, p.age, p.denomination, p.relationship_goals, p.search_distance, p.city, p.city_lat, p.city_lng, u.verified_only,
+      p.filter_age_min, p.filter_age_max, p.filter_denominations, p.filter_goals
     from profiles p join users u on u.id = p.user_id where p.user_id = ${userId} and exists (select 1 from photos ph where ph.user_id = p.user_id)`);
   const row = rows[0];
   if (row === undefined) return null;
@@ -65,6 +76,10 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     cityLat: row.city_lat,
     cityLng: row.city_lng,
     verifiedOnly: row.verified_only === 1,
+    ageMin: row.filter_age_min,
+    ageMax: row.filter_age_max,
+    denominations: parseStringList(row.filter_denominations),
+    goals: parseStringList(row.filter_goals),
   };
 }
 
@@ -88,6 +103,11 @@ function columnChecks(viewer: Viewer, exclude: string[], reach: string[] | null)
   const parts: SQL[] = [sql`p.gender = ${otherGender}`, sql`u.is_banned = 0`, sql`u.id <> ${viewer.id}`];
   if (exclude.length > 0) parts.push(sql`u.id not in (${idList(exclude)})`);
   if (viewer.verifiedOnly) parts.push(sql`u.photo_verified_at is not null`);
+  if (viewer.ageMin !== null) parts.push(sql`p.age >= ${viewer.ageMin}`);
+  if (viewer.ageMax !== null) parts.push(sql`p.age <= ${viewer.ageMax}`);
+  if (viewer.denominations.length > 0) parts.push(sql`p.denomination in (${idList(viewer.denominations)})`);
+  // A goals filter asks for people who said so: those who gave no goal are left out.
+  if (viewer.goals.length > 0) parts.push(sql`p.relationship_goals in (${idList(viewer.goals)})`);
   if (reach !== null) {
     // People without a city have no known distance: they stay in (the card shows the fixed text).
     parts.push(reach.length === 0 ? sql`(p.city is null or p.city_lat is null)` : sql`(p.city is null or p.city_lat is null or p.city in (${idList(reach)}))`);
@@ -123,6 +143,7 @@ interface CandidateRow {
   faith_duration: string;
   relationship_goals: string | null;
   ministry_involvement: string | null;
+  prompts: string;
   city_lat: number | null;
   city_lng: number | null;
   show_distance: number;
@@ -131,7 +152,7 @@ interface CandidateRow {
 }
 
 const cardColumns = sql`u.id, u.first_name, p.age, p.gender, p.denomination, p.church_name, p.bio, p.interests, p.occupation,
-  p.education, p.jesus_christ_meaning, p.faith_duration, p.relationship_goals, p.ministry_involvement, p.city_lat, p.city_lng, u.show_distance, u.photo_verified_at is not null as verified`;
+  p.education, p.jesus_christ_meaning, p.faith_duration, p.relationship_goals, p.ministry_involvement, p.prompts, p.city_lat, p.city_lng, u.show_distance, u.photo_verified_at is not null as verified`;
 
 /** 2 = super-liked the viewer, 1 = liked, null = neither. */
 function likedMeSql(viewerId: string): SQL {
@@ -229,13 +250,14 @@ function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng">, row: CandidateRow, 
     denomination: row.denomination,
     churchName: row.church_name,
     bio: row.bio,
-    interests: parseInterests(row.interests),
+    interests: parseStringList(row.interests),
     occupation: row.occupation,
     education: row.education,
     jesusChristMeaning: row.jesus_christ_meaning,
     faithDuration: row.faith_duration,
     relationshipGoals: row.relationship_goals,
     ministryInvolvement: row.ministry_involvement,
+    prompts: parsePrompts(row.prompts),
     photos,
     // Same city reads "1 km", never "0 km" (docs/decisions/0061).
     distanceKm: known ? Math.max(1, Math.round(distanceKm({ lat: viewer.cityLat!, lng: viewer.cityLng! }, { lat: row.city_lat!, lng: row.city_lng! }))) : null,
@@ -245,10 +267,20 @@ function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng">, row: CandidateRow, 
   };
 }
 
-function parseInterests(value: string): string[] {
+/** A JSON list of strings as stored (interests, filter lists); anything else reads as empty. */
+function parseStringList(value: string): string[] {
   try {
     const parsed = JSON.parse(value);
     return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function parsePrompts(value: string): PromptAnswer[] {
+  try {
+    const parsed = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed.filter((item): item is PromptAnswer => typeof item?.id === "string" && isPromptId(item.id) && typeof item.answer === "string") : [];
   } catch {
     return [];
   }

@@ -56,6 +56,8 @@ function Landing() {
       <footer className="landing-footer">
         <a href="/privacy-policy">{t("landing.privacy")}</a>
         <span aria-hidden="true">·</span>
+        <a href="/terms">{t("legal.terms.link")}</a>
+        <span aria-hidden="true">·</span>
         <a href="/data-deletion">{t("landing.dataDeletion")}</a>
         <span aria-hidden="true">·</span>
         <span>{t("common.version")}</span>

@@ -22,7 +22,9 @@ async function withPhoto(user: { cookie: string }, extra: Record<string, unknown
     cookie: user.cookie,
     body: {
       photos: [dataUrl(jpegWithGps())],
-      age: 31,
+      birthDate: "1995-02-14",
+      acceptTerms: true,
+      confirmAdult: true,
       gender: "male",
       denomination: "Catholic",
       churchName: "Katedral Jakarta",
@@ -68,8 +70,9 @@ describe("the route table (spec point 2)", () => {
       expect(response.status).toBe(200);
       const html = await response.text();
       expect(html).toContain("Complete Your Profile");
-      expect(html).toContain('<option value="Less than 1 year"');
-      expect(html).not.toContain('<option value="More than 10 years"');
+      // Onboarding starts with the photos step.
+      expect(html).toContain("Step 1 of 5");
+      expect(html).toContain('data-step="photos"');
     }
   });
 

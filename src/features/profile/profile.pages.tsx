@@ -3,6 +3,9 @@ import type { AppDeps, AppEnv } from "../../app-env";
 import { useT } from "../../../islands/runtime/i18n-context";
 import { CrownIcon, HeartIcon, ShieldCheckIcon, UserIcon, ArrowLeftIcon } from "../../../islands/components/icons";
 import { ProfileEditor, type ProfileEditorProps } from "../../../islands/profile-editor";
+import { Onboarding, type OnboardingProps } from "../../../islands/onboarding/onboarding";
+import { PromptAnswers } from "../../../islands/components/prompts-field";
+import { draftOf } from "./onboarding-draft";
 import { ProfilePictureDialog } from "../../../islands/profile-picture-dialog";
 import { SettingsPanel, type SettingsPanelProps } from "../../../islands/settings-panel";
 import { settingsOf } from "../settings/settings.service";
@@ -28,28 +31,25 @@ import { VerifiedBadge } from "../../../islands/components/verified-badge";
 /** Where Go Premium and Premium Features lead: the plan dialog of the Discover page (decision 0052). */
 export const PREMIUM_HREF = "/swipe?plans=1";
 
-const namespaces = ["profile", "options"];
+const namespaces = ["profile", "options", "prompts"];
 
-function EditorPage({ props, firstName }: { props: ProfileEditorProps; firstName: string }) {
+function EditorPage({ props }: { props: ProfileEditorProps }) {
   const t = useT();
-  const isCreate = props.mode === "create";
-  const body = (
-    <div className="profile-editor-page">
-      {isCreate ? (
-        <div className="profile-editor-intro">
-          <h1 className="page-title">{t("profile.completeTitle")}</h1>
-          <p className="muted">{t("profile.completeLead", { name: firstName })}</p>
-        </div>
-      ) : (
+  return (
+    <AppShell active="profile">
+      <div className="profile-editor-page">
         <PageHeader title={t("profile.editTitle")} back="/profile" />
-      )}
-      <div className="card profile-editor-card">
-        <Island name="profile-editor" component={ProfileEditor} props={props} />
+        <div className="card profile-editor-card">
+          <Island name="profile-editor" component={ProfileEditor} props={props} />
+        </div>
       </div>
-    </div>
+    </AppShell>
   );
-  if (!isCreate) return <AppShell active="profile">{body}</AppShell>;
-  // A new member can only complete the profile: no tab bar leading to pages they cannot open yet.
+}
+
+/** A new member can only complete the profile: no tab bar leading to pages they cannot open yet. */
+function OnboardingPage({ props }: { props: OnboardingProps }) {
+  const t = useT();
   return (
     <div className="app-shell app-shell-bare">
       <header className="bare-top">
@@ -59,28 +59,32 @@ function EditorPage({ props, firstName }: { props: ProfileEditorProps; firstName
         </a>
       </header>
       <main id="main" className="app-main">
-        {body}
+        <div className="profile-editor-page onboarding-page">
+          <div className="card profile-editor-card">
+            <Island name="onboarding" component={Onboarding} props={props} />
+          </div>
+        </div>
       </main>
     </div>
   );
 }
 
-function formValues(profile: ProfileJson | null): ProfileEditorProps["initial"] {
+function formValues(profile: ProfileJson): ProfileEditorProps["initial"] {
   return {
-    age: profile ? String(profile.age) : "",
-    gender: profile?.gender ?? "",
-    denomination: profile?.denomination ?? "",
-    churchName: profile?.churchName ?? "",
-    faithTestimony: profile?.faithTestimony ?? "",
-    faithDuration: profile?.faithDuration ?? "",
-    bio: profile?.bio ?? "",
-    ministryInvolvement: profile?.ministryInvolvement ?? "",
-    relationshipGoals: profile?.relationshipGoals ?? "",
-    jesusChristMeaning: profile?.jesusChristMeaning ?? "",
-    occupation: profile?.occupation ?? "",
-    education: profile?.education ?? "",
-    interests: (profile?.interests ?? []).join(", "),
-    city: profile?.city ?? "",
+    birthDate: "",
+    gender: profile.gender,
+    denomination: profile.denomination,
+    churchName: profile.churchName,
+    faithTestimony: profile.faithTestimony,
+    faithDuration: profile.faithDuration,
+    bio: profile.bio,
+    ministryInvolvement: profile.ministryInvolvement ?? "",
+    relationshipGoals: profile.relationshipGoals ?? "",
+    jesusChristMeaning: profile.jesusChristMeaning ?? "",
+    occupation: profile.occupation ?? "",
+    education: profile.education ?? "",
+    interests: profile.interests.join(", "),
+    city: profile.city ?? "",
   };
 }
 
@@ -170,6 +174,7 @@ function ProfilePage({ user, profile, premium, reminder, photoVerification }: { 
         <section className="card profile-section" aria-labelledby="about-title">
           <h2 id="about-title">{t("profile.aboutMe")}</h2>
           <p className="profile-prose">{profile.bio}</p>
+          <PromptAnswers prompts={profile.prompts} />
           <dl className="profile-details">
             <Detail label={t("profile.fields.churchName")} value={profile.churchName} />
             <Detail label={t("profile.fields.relationshipGoals")} value={option("relationshipGoals", profile.relationshipGoals)} />
@@ -267,13 +272,16 @@ export function profilePages(deps: AppDeps, render: RenderPage) {
     const profile = await loadOwnProfile(deps.db, user.id);
     // Before the first save the grid shows what was already uploaded (it counts towards the 6).
     const photos = profile === null ? (await listPhotos(deps, user.id)).map((photo) => ({ id: photo.id, url: photoUrl(photo.fileName) })) : profile.photoIds.map((id, index) => ({ id, url: profile.photos[index]! }));
-    // A profile with no photos counts as new (spec point 4).
-    const mode = profile === null || photos.length === 0 ? "create" : "edit";
     const t = c.get("t");
+    // A profile with no photos counts as new (spec point 4): onboarding, resumed at its saved step.
+    if (profile === null || photos.length === 0) {
+      const draft = (await draftOf(deps.db, user.id)) ?? { step: 0, values: {} };
+      return render(c, { title: t("profile.completeTitle"), entry: "onboarding", namespaces: [...namespaces, "onboarding"] }, <OnboardingPage props={{ firstName: user.firstName, photos, draft }} />);
+    }
     return render(
       c,
-      { title: t(mode === "create" ? "profile.completeTitle" : "profile.editTitle"), entry: "profile-editor", namespaces },
-      <EditorPage props={{ mode, initial: formValues(profile), photos }} firstName={user.firstName} />,
+      { title: t("profile.editTitle"), entry: "profile-editor", namespaces: [...namespaces, "onboarding"] },
+      <EditorPage props={{ initial: formValues(profile), prompts: profile.prompts, storedBirthDate: profile.birthDate, photos }} />,
     );
   };
 

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { photos, profiles, users } from "../../../db/schema";
+import { photos, profileDrafts, profiles, users } from "../../../db/schema";
+import { jakartaDayOf } from "../../platform/clock";
+import { refreshAges } from "./age-refresh";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
 import { MAX_PHOTO_BYTES } from "../../platform/constants";
 import { containsText, dataUrl, GPS_SECRET, hollowJpeg, hollowWebp, jpegWithGps, pngWithoutIdat, pngWithText, webpWithExif } from "./photos/test-images";
@@ -15,7 +17,7 @@ afterAll(() => t.close());
 
 const validCreate = (photoList: string[]) => ({
   photos: photoList,
-  age: 27,
+  birthDate: "1999-05-14",
   gender: "female",
   denomination: "Protestant",
   churchName: "GKI Pondok Indah",
@@ -24,6 +26,8 @@ const validCreate = (photoList: string[]) => ({
   bio: "Teacher, coffee lover and worship team singer.",
   ministryInvolvement: "Worship team",
   relationshipGoals: "marriage",
+  acceptTerms: true,
+  confirmAdult: true,
 });
 
 const validEdit = (photoList: string[]) => ({
@@ -67,8 +71,15 @@ describe("POST /api/profile (Complete Your Profile)", () => {
   });
 
   const cases: [string, Record<string, unknown>, string, string][] = [
-    ["age under 18", { age: 17 }, "age", "Must be at least 18 years old"],
-    ["age missing", { age: undefined }, "age", "Must be at least 18 years old"],
+    ["a birth date under 18 on the day", { birthDate: "2008-11-23" }, "birthDate", "Must be at least 18 years old"],
+    ["no birth date", { birthDate: undefined }, "birthDate", "Please enter your birth date"],
+    ["a birth date that does not exist", { birthDate: "2001-02-29" }, "birthDate", "Please enter a real date"],
+    ["terms not accepted", { acceptTerms: false }, "acceptTerms", "Please accept the Terms and Privacy Policy to continue"],
+    ["18+ not confirmed", { confirmAdult: undefined }, "confirmAdult", "Please confirm that you are 18 or older"],
+    ["a fourth prompt", { prompts: ["favouriteVerse", "lookingFor", "weekend", "together"].map((id) => ({ id, answer: "An answer" })) }, "prompts", "You can answer up to 3 prompts"],
+    ["a prompt not on the list", { prompts: [{ id: "favouriteFood", answer: "Rendang" }] }, "prompts", "Please choose a prompt from the list"],
+    ["a prompt without an answer", { prompts: [{ id: "favouriteVerse", answer: "  " }] }, "prompts", "Please answer the prompt"],
+    ["an age range upside down", { preferences: { ageMin: 40, ageMax: 25, maxDistance: 50 } }, "preferences", "Choose an age range between 18 and 100, the first no higher than the second"],
     ["gender missing", { gender: "" }, "gender", "Gender is required"],
     ["denomination missing", { denomination: "" }, "denomination", "Denomination is required"],
     ["church name blank", { churchName: "   " }, "churchName", "Church name is required"],
@@ -111,6 +122,71 @@ describe("POST /api/profile (Complete Your Profile)", () => {
     expect(profile.relationshipGoals).toBeNull();
     const me = await (await t.request("GET", "/api/auth/user", { cookie: user.cookie })).json();
     expect(me.profile.photos).toEqual(profile.photos);
+  });
+
+  test("the age is computed from the birth date on the Jakarta day, prompts and preferences are saved, consent is recorded with its time", async () => {
+    const user = await newUser();
+    const today = jakartaDayOf(t.clock.now());
+    const birthDate = `${Number(today.slice(0, 4)) - 30}${today.slice(4)}`;
+    const prompts = [
+      { id: "favouriteVerse", answer: "Jeremiah 29:11" },
+      { id: "lookingFor", answer: "  prays with me  " },
+    ];
+    const response = await t.request("POST", "/api/profile", {
+      cookie: user.cookie,
+      body: { ...validCreate([dataUrl(jpegWithGps())]), birthDate, age: 99, prompts, preferences: { ageMin: 25, ageMax: 35, maxDistance: 100 } },
+    });
+    expect(response.status).toBe(201);
+    const profile = await response.json();
+    // A birthday today counts; a typed age is not an input.
+    expect(profile).toMatchObject({ age: 30, birthDate, prompts: [prompts[0], { id: "lookingFor", answer: "prays with me" }], searchDistance: 100 });
+    const [row] = await t.deps.db.select().from(profiles).where(eq(profiles.userId, user.id));
+    expect({ min: row!.filterAgeMin, max: row!.filterAgeMax }).toEqual({ min: 25, max: 35 });
+    const [account] = await t.deps.db.select().from(users).where(eq(users.id, user.id));
+    expect(account!.termsAcceptedAt?.getTime()).toBe(t.clock.now().getTime());
+    expect(account!.adultConfirmedAt?.getTime()).toBe(t.clock.now().getTime());
+  });
+
+  test("an hourly refresh moves the stored age on the birthday (Jakarta midnight), and only then", async () => {
+    const user = await newUser();
+    const today = jakartaDayOf(t.clock.now());
+    const tomorrow = jakartaDayOf(new Date(t.clock.now().getTime() + 86_400_000));
+    const birthDate = `${Number(tomorrow.slice(0, 4)) - 40}${tomorrow.slice(4)}`;
+    expect((await t.request("POST", "/api/profile", { cookie: user.cookie, body: { ...validCreate([dataUrl(jpegWithGps())]), birthDate } })).status).toBe(201);
+    const ageNow = async () => (await t.deps.db.select({ age: profiles.age }).from(profiles).where(eq(profiles.userId, user.id)))[0]!.age;
+    expect(await ageNow()).toBe(39);
+    await refreshAges(t.deps.db, t.clock.now());
+    expect(await ageNow()).toBe(39);
+    await refreshAges(t.deps.db, new Date(`${tomorrow}T00:00:00+07:00`));
+    expect(await ageNow()).toBe(40);
+    expect(today).not.toBe(tomorrow);
+  });
+
+  test("onboarding's draft: each step is kept and read back; both consent boxes record their time once; the created profile removes the draft", async () => {
+    const user = await newUser();
+    expect(await (await t.request("GET", "/api/profile/draft", { cookie: user.cookie })).json()).toEqual({ step: 0, values: {} });
+    const first = t.clock.now().getTime();
+    const saved = await t.request("PUT", "/api/profile/draft", { cookie: user.cookie, body: { step: 2, values: { birthDate: "1995-03-02", gender: "male", acceptTerms: true, confirmAdult: true, unknown: "dropped" } } });
+    expect(saved.status).toBe(200);
+    expect(await (await t.request("GET", "/api/profile/draft", { cookie: user.cookie })).json()).toEqual({ step: 2, values: { birthDate: "1995-03-02", gender: "male", acceptTerms: true, confirmAdult: true } });
+    t.clock.advance(60_000);
+    await t.request("PUT", "/api/profile/draft", { cookie: user.cookie, body: { step: 3, values: { birthDate: "1995-03-02", acceptTerms: true, confirmAdult: true, bio: "Half written" } } });
+    const [account] = await t.deps.db.select().from(users).where(eq(users.id, user.id));
+    expect(account!.termsAcceptedAt?.getTime()).toBe(first);
+    expect(account!.adultConfirmedAt?.getTime()).toBe(first);
+    // Bad input changes nothing.
+    expect((await t.request("PUT", "/api/profile/draft", { cookie: user.cookie, body: { step: 9, values: {} } })).status).toBe(400);
+    expect((await t.request("PUT", "/api/profile/draft", { cookie: user.cookie, body: { step: 1, values: { bio: "x".repeat(5000) } } })).status).toBe(400);
+    expect((await (await t.request("GET", "/api/profile/draft", { cookie: user.cookie })).json()).step).toBe(3);
+    expect((await t.request("POST", "/api/profile", { cookie: user.cookie, body: validCreate([dataUrl(jpegWithGps())]) })).status).toBe(201);
+    expect(await t.deps.db.select().from(profileDrafts).where(eq(profileDrafts.userId, user.id))).toEqual([]);
+    // With a profile there is nothing left to draft.
+    expect((await t.request("PUT", "/api/profile/draft", { cookie: user.cookie, body: { step: 1, values: {} } })).status).toBe(409);
+  });
+
+  test("the draft needs a signed-in member", async () => {
+    expect((await t.request("GET", "/api/profile/draft")).status).toBe(401);
+    expect((await t.request("PUT", "/api/profile/draft", { body: { step: 0, values: {} } })).status).toBe(401);
   });
 
   test("a userId naming someone else is refused and their profile is untouched", async () => {
@@ -172,8 +248,7 @@ describe("parallel profile saves (the hole: five parallel saves left 26 photos)"
 
 describe("PATCH /api/profile (Edit Profile)", () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
-    ["age under 18", { age: 17 }, "age", "Must be at least 18 years old"],
-    ["age over 100", { age: 101 }, "age", "Age must be 100 or less"],
+    ["a changed birth date", { birthDate: "1990-01-01" }, "birthDate", "Your birth date cannot be changed"],
     ["gender missing", { gender: null }, "gender", "Gender is required"],
     ["bio under 10 characters", { bio: "Too short" }, "bio", "Bio must be at least 10 characters"],
     ["denomination missing", { denomination: "" }, "denomination", "Denomination is required"],

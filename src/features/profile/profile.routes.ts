@@ -7,7 +7,9 @@ import { profiles } from "../../../db/schema";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
 import { MAX_PHOTO_BYTES, MAX_PROFILE_PHOTOS } from "../../platform/constants";
+import { jakartaDayOf } from "../../platform/clock";
 import { loadOwnProfile, photoUrl } from "./profile-json";
+import { draftOf, draftSchema, saveDraft } from "./onboarding-draft";
 import { PROFILE_MESSAGES, searchDistanceSchema, validateProfile, validationFailure } from "./profile.schemas";
 import { addPhoto, deletePhoto, listPhotos, reorderPhotos, saveProfile, saveSearchDistance, setProfilePicture, type ServiceResult } from "./profile.service";
 import { PhotoError, storeImage } from "./photos/photo-store";
@@ -66,9 +68,9 @@ export function profileRoutes(deps: AppDeps) {
       const result = await saveSearchDistance(deps, user.id, distance.data.searchDistance);
       return result.ok ? c.json(result.value) : fail(c, result);
     }
-    // An edit may keep the faith duration the profile already holds, from either list.
-    const kept = mode === "edit" ? ((await deps.db.select({ value: profiles.faithDuration }).from(profiles).where(eq(profiles.userId, user.id)).limit(1))[0]?.value ?? "") : "";
-    const validation = validateProfile(mode, body, kept);
+    // An edit may keep the faith duration the profile already holds, from either list, and may not change the birth date.
+    const [stored] = mode === "edit" ? await deps.db.select({ faithDuration: profiles.faithDuration, birthDate: profiles.birthDate }).from(profiles).where(eq(profiles.userId, user.id)).limit(1) : [];
+    const validation = validateProfile(mode, body, { today: jakartaDayOf(deps.clock.now()), keptFaithDuration: stored?.faithDuration ?? "", storedBirthDate: stored?.birthDate ?? null });
     if (!validation.ok) return c.json({ message: validation.message, errors: validation.errors }, 400);
     if (mode === "edit" && "searchDistance" in validation.value && validation.value.searchDistance !== undefined) {
       const distance = searchDistanceSchema.safeParse({ searchDistance: validation.value.searchDistance });
@@ -143,6 +145,23 @@ export function profileRoutes(deps: AppDeps) {
         if (!/^[a-z2-7]{26}$/.test(id)) return c.json({ message: PROFILE_MESSAGES.photoNotFound }, 404);
         const result = await deletePhoto(deps, currentUser(c).id, id);
         return result.ok ? c.json({ photos: result.value.map(photoJson) }) : fail(c, result);
+      })
+      /** Onboarding's saved steps (onboarding-draft.ts); 404-free: no draft reads as the first step. */
+      .get("/profile/draft", requireUser, async (c) => {
+        c.header("Cache-Control", "no-store");
+        return c.json((await draftOf(deps.db, currentUser(c).id)) ?? { step: 0, values: {} });
+      })
+      .put("/profile/draft", requireUser, limitBody(64 * 1024), async (c) => {
+        const user = currentUser(c);
+        const parsed = await readJson(c);
+        const draft = parsed.ok ? draftSchema.safeParse(parsed.body) : null;
+        if (draft === null || !draft.success) return c.json({ message: "Invalid draft" }, 400);
+        // A finished profile has nothing left to draft: its changes go through Edit Profile.
+        if ((await deps.db.select({ userId: profiles.userId }).from(profiles).where(eq(profiles.userId, user.id)).limit(1)).length > 0) {
+          return c.json({ message: PROFILE_MESSAGES.profileExists }, 409);
+        }
+        await saveDraft(deps.db, user.id, deps.clock.now(), draft.data);
+        return c.json(draft.data);
       })
       .patch("/auth/profile-picture", requireUser, limitBody(PICTURE_JSON_LIMIT), async (c) => {
         const parsed = await readJson(c);

@@ -4,31 +4,19 @@
  * it gives one; the screens translate them through messages.<slug>.
  */
 import * as z from "zod/mini";
-import { MAX_AGE, MAX_PROFILE_PHOTOS, MIN_AGE, SEARCH_DISTANCE_KM } from "../../platform/constants";
+import { MAX_PROFILE_PHOTOS, SEARCH_DISTANCE_KM } from "../../platform/constants";
 import { visibleLength } from "../../platform/text";
+import { BIRTH_DATE_MESSAGES, birthDateProblem } from "./birth-date";
+import { promptListSchema } from "./prompts";
 
-export const GENDERS = ["male", "female"] as const;
-export const DENOMINATIONS = ["Catholic", "Protestant", "Orthodox", "Baptist", "Methodist", "Presbyterian", "Pentecostal", "Lutheran", "Anglican", "Other"] as const;
-/** The two screens offer different lists (spec point 5); both are kept as written. */
-export const FAITH_DURATIONS_REGISTRATION = ["Less than 1 year", "1-5 years", "5-10 years", "10+ years", "Born into faith"] as const;
-export const FAITH_DURATIONS_EDIT = ["1-2 years", "3-5 years", "6-10 years", "More than 10 years", "Born into faith"] as const;
-const FAITH_DURATIONS_KNOWN = [...FAITH_DURATIONS_EDIT, ...FAITH_DURATIONS_REGISTRATION] as const;
-
-/**
- * The faith-duration choices of an edit: the edit list, with the profile's own value first when
- * it came from the registration list, so keeping "5-10 years" unchanged never fails (decision 0079).
- */
-export function editFaithDurations(current: string): readonly string[] {
-  return current !== "" && !(FAITH_DURATIONS_EDIT as readonly string[]).includes(current) ? [current, ...FAITH_DURATIONS_EDIT] : FAITH_DURATIONS_EDIT;
-}
-export const RELATIONSHIP_GOALS = ["marriage", "serious-relationship", "friendship", "fellowship"] as const;
+export { DENOMINATIONS, editFaithDurations, FAITH_DURATIONS_EDIT, FAITH_DURATIONS_REGISTRATION, GENDERS, RELATIONSHIP_GOALS } from "./profile-options";
+import { DENOMINATIONS, editFaithDurations, FAITH_DURATIONS_KNOWN, FAITH_DURATIONS_REGISTRATION, GENDERS, RELATIONSHIP_GOALS } from "./profile-options";
+import { preferencesSchema } from "../discovery/filters";
 
 export const MAX_INTERESTS = 10;
 export const TEXT_LIMITS = { short: 120, long: 2000, interest: 40 } as const;
 
 export const PROFILE_MESSAGES = {
-  ageRegistration: "Must be at least 18 years old",
-  ageTooHigh: "Age must be 100 or less",
   gender: "Gender is required",
   denomination: "Denomination is required",
   churchName: "Church name is required",
@@ -50,6 +38,8 @@ export const PROFILE_MESSAGES = {
   tooLong: "This text is too long",
   tooManyInterests: "You can list up to 10 interests",
   city: "Please choose a city from the list",
+  acceptTerms: "Please accept the Terms and Privacy Policy to continue",
+  confirmAdult: "Please confirm that you are 18 or older",
   profileExists: "Profile already exists",
   profileIncomplete: "Profile incomplete",
   photoNotFound: "Photo not found",
@@ -75,12 +65,16 @@ const extras = {
   occupation: optionalText(TEXT_LIMITS.short),
   education: optionalText(TEXT_LIMITS.short),
   city: optionalText(TEXT_LIMITS.short),
+  prompts: z.optional(promptListSchema),
 };
+
+/** "YYYY-MM-DD"; whether it makes an adult is checked against today in validateProfile. */
+const birthDate = z.string({ error: BIRTH_DATE_MESSAGES.required });
 
 /** Complete Your Profile (registration rules), fields in the order the form shows them. */
 export const createProfileSchema = z.object({
   photos: photoList,
-  age: z.number({ error: PROFILE_MESSAGES.ageRegistration }).check(z.int(PROFILE_MESSAGES.ageRegistration), z.gte(MIN_AGE, PROFILE_MESSAGES.ageRegistration), z.lte(MAX_AGE, PROFILE_MESSAGES.ageTooHigh)),
+  birthDate,
   gender: z.enum(GENDERS, { error: PROFILE_MESSAGES.gender }),
   denomination: z.enum(DENOMINATIONS, { error: PROFILE_MESSAGES.denomination }),
   churchName: trimmedMin(1, PROFILE_MESSAGES.churchName),
@@ -90,13 +84,21 @@ export const createProfileSchema = z.object({
   ministryInvolvement: optionalText(TEXT_LIMITS.long),
   relationshipGoals: z.optional(z.nullable(z.union([z.enum(RELATIONSHIP_GOALS, { error: PROFILE_MESSAGES.relationshipGoalsInvalid }), z.literal("")]))),
   jesusChristMeaning: optionalText(TEXT_LIMITS.long),
+  // Consent is recorded with its time (users.terms_accepted_at, adult_confirmed_at).
+  acceptTerms: z.literal(true, { error: PROFILE_MESSAGES.acceptTerms }),
+  confirmAdult: z.literal(true, { error: PROFILE_MESSAGES.confirmAdult }),
+  /** Onboarding's last step: who the member would like to meet (the first Discover filters). */
+  preferences: z.optional(preferencesSchema),
   ...extras,
 });
 
-/** Edit Profile (edit rules). */
+/**
+ * Edit Profile (edit rules). The age is not an input (docs/decisions/0096): a birth date is
+ * accepted only from a profile made before birth dates, and never changes once set.
+ */
 export const editProfileSchema = z.object({
   photos: photoList,
-  age: z.number({ error: PROFILE_MESSAGES.ageRegistration }).check(z.int(PROFILE_MESSAGES.ageRegistration), z.gte(MIN_AGE, PROFILE_MESSAGES.ageRegistration), z.lte(MAX_AGE, PROFILE_MESSAGES.ageTooHigh)),
+  birthDate: z.optional(birthDate),
   gender: z.enum(GENDERS, { error: PROFILE_MESSAGES.gender }),
   bio: trimmedMin(10, PROFILE_MESSAGES.bioEdit),
   denomination: z.enum(DENOMINATIONS, { error: PROFILE_MESSAGES.denomination }),
@@ -125,12 +127,11 @@ export type EditProfileInput = z.infer<typeof editProfileSchema>;
 export type ProfileMode = "create" | "edit";
 
 
-/** Form and wire values arrive as strings sometimes ("27"); age is a number on both sides. */
+/** Form and wire values arrive as strings sometimes ("50"). */
 export function normalizeProfileBody(body: unknown): unknown {
   if (typeof body !== "object" || body === null || Array.isArray(body)) return body;
   const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
-  if (typeof copy.age === "string" && /^\s*\d{1,3}\s*$/.test(copy.age)) copy.age = Number(copy.age);
-  if (typeof copy.age === "string" && copy.age.trim() === "") delete copy.age;
+  if (typeof copy.birthDate === "string" && copy.birthDate.trim() === "") delete copy.birthDate;
   if (typeof copy.searchDistance === "string" && /^\d{1,3}$/.test(copy.searchDistance)) copy.searchDistance = Number(copy.searchDistance);
   if (typeof copy.interests === "string") copy.interests = splitInterests(copy.interests);
   return copy;
@@ -164,13 +165,32 @@ export function validationFailure(issues: ReadonlyArray<{ path: ReadonlyArray<Pr
   return { message: issues[0]?.message ?? "Invalid input", errors };
 }
 
-/** `keptFaithDuration`: the profile's stored value, which an edit may keep (see editFaithDurations). */
-export function validateProfile(mode: ProfileMode, body: unknown, keptFaithDuration = ""): { ok: true; value: CreateProfileInput | EditProfileInput } | ({ ok: false } & ValidationFailure) {
+export interface ProfileContext {
+  /** The Jakarta day ("YYYY-MM-DD") the age is computed on. */
+  today: string;
+  /** The profile's stored faith duration, which an edit may keep (see editFaithDurations). */
+  keptFaithDuration?: string;
+  /** The profile's stored birth date: an edit may not change it; null lets an older profile set one. */
+  storedBirthDate?: string | null;
+}
+
+export function validateProfile(mode: ProfileMode, body: unknown, context: ProfileContext): { ok: true; value: CreateProfileInput | EditProfileInput } | ({ ok: false } & ValidationFailure) {
   const schema =
     mode === "create"
       ? createProfileSchema
-      : z.extend(editProfileSchema, { faithDuration: z.enum(editFaithDurations(keptFaithDuration) as unknown as typeof FAITH_DURATIONS_KNOWN, { error: PROFILE_MESSAGES.faithDuration }) });
-  const result = schema.safeParse(normalizeProfileBody(body));
-  if (result.success) return { ok: true, value: result.data };
-  return { ok: false, ...validationFailure(result.error.issues) };
+      : z.extend(editProfileSchema, { faithDuration: z.enum(editFaithDurations(context.keptFaithDuration ?? "") as unknown as typeof FAITH_DURATIONS_KNOWN, { error: PROFILE_MESSAGES.faithDuration }) });
+  const normalized = normalizeProfileBody(body);
+  const result = schema.safeParse(normalized);
+  const issues: { path: PropertyKey[]; message: string }[] = result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path, message: issue.message }));
+  const given = typeof normalized === "object" && normalized !== null ? (normalized as { birthDate?: unknown }).birthDate : undefined;
+  const birth = typeof given === "string" ? given : undefined;
+  const stored = context.storedBirthDate ?? null;
+  const birthIssue = mode === "edit" && stored !== null ? (birth !== undefined && birth !== stored ? BIRTH_DATE_MESSAGES.locked : null) : birthDateProblem(birth, context.today);
+  if (birthIssue !== null && !issues.some((issue) => issue.path[0] === "birthDate")) {
+    // In the form's order: after the photos, before the rest.
+    const at = issues.findIndex((issue) => issue.path[0] !== "photos");
+    issues.splice(at === -1 ? issues.length : at, 0, { path: ["birthDate"], message: birthIssue });
+  }
+  if (result.success && issues.length === 0) return { ok: true, value: result.data };
+  return { ok: false, ...validationFailure(issues) };
 }

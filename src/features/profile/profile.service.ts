@@ -1,10 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { photos, profiles, users } from "../../../db/schema";
+import { photos, profileDrafts, profiles, users } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { MAX_PROFILE_PHOTOS } from "../../platform/constants";
 import { newId } from "../../platform/ids";
 import { cleanText, isBlank } from "../../platform/text";
+import { jakartaDayOf } from "../../platform/clock";
+import { ageOn } from "./birth-date";
 import { findCity } from "./cities";
 import { loadOwnProfile, photoUrl, type ProfileJson } from "./profile-json";
 import { PROFILE_MESSAGES, type CreateProfileInput, type EditProfileInput, type ProfileMode } from "./profile.schemas";
@@ -149,8 +151,10 @@ export async function saveProfile(deps: Deps, userId: string, mode: ProfileMode,
   const photoPlan = await applyPhotoList(deps, userId, input.photos);
   if (!photoPlan.ok) return photoPlan;
   const now = deps.clock.now();
+  // The age follows the birth date (docs/decisions/0096); an edit of a profile that has one never sends it.
+  const birthDate = input.birthDate !== undefined && (existing === undefined || existing.birthDate === null) ? input.birthDate : undefined;
   const fields = {
-    age: input.age,
+    ...(birthDate === undefined ? {} : { birthDate, age: ageOn(birthDate, jakartaDayOf(now))! }),
     gender: input.gender,
     denomination: input.denomination,
     churchName: cleanText(input.churchName),
@@ -164,14 +168,23 @@ export async function saveProfile(deps: Deps, userId: string, mode: ProfileMode,
     ...(input.occupation === undefined ? {} : { occupation: clean(input.occupation) }),
     ...(input.education === undefined ? {} : { education: clean(input.education) }),
     ...(input.city === undefined ? {} : city.value),
+    ...("preferences" in input && input.preferences !== undefined
+      ? { filterAgeMin: input.preferences.ageMin, filterAgeMax: input.preferences.ageMax, searchDistance: input.preferences.maxDistance }
+      : {}),
+    ...(input.prompts === undefined ? {} : { prompts: input.prompts.map((prompt) => ({ id: prompt.id, answer: cleanText(prompt.answer, { multiline: true }) })) }),
     updatedAt: now,
   };
-  const write =
-    existing === undefined
-      ? deps.db.insert(profiles).values({ userId, createdAt: now, ...fields }).onConflictDoUpdate({ target: profiles.userId, set: fields })
-      : deps.db.update(profiles).set(fields).where(eq(profiles.userId, userId));
+  const statements: BatchItem<"sqlite">[] = [];
+  if (existing === undefined) {
+    statements.push(deps.db.insert(profiles).values({ userId, createdAt: now, age: 0, ...fields }).onConflictDoUpdate({ target: profiles.userId, set: fields }));
+    // The consent the create carries is recorded with its time, unless onboarding already did.
+    statements.push(deps.db.update(users).set({ termsAcceptedAt: sql`coalesce(${users.termsAcceptedAt}, ${now.getTime()})`, adultConfirmedAt: sql`coalesce(${users.adultConfirmedAt}, ${now.getTime()})` }).where(eq(users.id, userId)));
+    statements.push(deps.db.delete(profileDrafts).where(eq(profileDrafts.userId, userId)));
+  } else {
+    statements.push(deps.db.update(profiles).set(fields).where(eq(profiles.userId, userId)));
+  }
   try {
-    await deps.db.batch([write, ...photoPlan.value.statements]);
+    await deps.db.batch([...statements, ...photoPlan.value.statements] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (error) {
     await Promise.all(photoPlan.value.newFiles.map((file) => removeStoredFile(deps.config.dataDir, file)));
     const text = String((error as { message?: string })?.message ?? "") + String((error as { cause?: unknown })?.cause ?? "");

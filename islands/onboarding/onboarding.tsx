@@ -1,0 +1,420 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useT } from "../runtime/i18n-context";
+import { api, ApiError } from "../runtime/api";
+import { toast } from "../runtime/toast";
+import { errorText, translateMessage } from "../runtime/messages";
+import { LoadingScreen } from "../components/loading-screen";
+import { PhotoGrid, type GridPhoto } from "../components/photo-grid";
+import { Control } from "../components/form-control";
+import { PromptsField } from "../components/prompts-field";
+import { CITIES } from "../../src/features/profile/cities";
+import { DENOMINATIONS, FAITH_DURATIONS_REGISTRATION, GENDERS, RELATIONSHIP_GOALS, splitInterests, validateProfile } from "../../src/features/profile/profile.schemas";
+import { earliestBirthDate, latestAdultBirthDate } from "../../src/features/profile/birth-date";
+import { ONBOARDING_STEPS, type DraftValues, type OnboardingDraft, type OnboardingStep } from "../../src/features/profile/onboarding-steps";
+import { MAX_AGE, MIN_AGE, PROFILE_CREATED_REDIRECT_MS, SEARCH_DISTANCE_KM } from "../../src/platform/constants";
+import { jakartaDayOf } from "../../src/platform/clock";
+
+export interface OnboardingProps {
+  firstName: string;
+  photos: GridPhoto[];
+  draft: OnboardingDraft;
+}
+
+type Values = DraftValues;
+
+type TextField = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values];
+
+/** The fields each step asks for; a server error on one sends the member back to its step. */
+const STEP_FIELDS: Record<OnboardingStep, string[]> = {
+  photos: ["photos"],
+  basics: ["birthDate", "gender", "city", "occupation", "education", "acceptTerms", "confirmAdult"],
+  faith: ["denomination", "churchName", "faithDuration", "faithTestimony", "jesusChristMeaning", "ministryInvolvement"],
+  about: ["bio", "prompts", "interests"],
+  preferences: ["relationshipGoals", "preferences"],
+};
+
+/** How long typing rests before the step in progress is saved (a closed tab loses nothing). */
+const AUTOSAVE_MS = 1200;
+
+function initialValues(draft: OnboardingDraft): Values {
+  const v = draft.values;
+  return {
+    birthDate: v.birthDate ?? "",
+    gender: v.gender ?? "",
+    city: v.city ?? "",
+    occupation: v.occupation ?? "",
+    education: v.education ?? "",
+    denomination: v.denomination ?? "",
+    churchName: v.churchName ?? "",
+    faithDuration: v.faithDuration ?? "",
+    faithTestimony: v.faithTestimony ?? "",
+    jesusChristMeaning: v.jesusChristMeaning ?? "",
+    ministryInvolvement: v.ministryInvolvement ?? "",
+    bio: v.bio ?? "",
+    interests: v.interests ?? "",
+    prompts: v.prompts ?? [],
+    relationshipGoals: v.relationshipGoals ?? "",
+    ageMin: v.ageMin ?? null,
+    ageMax: v.ageMax ?? null,
+    maxDistance: v.maxDistance ?? SEARCH_DISTANCE_KM.default,
+    acceptTerms: v.acceptTerms ?? false,
+    confirmAdult: v.confirmAdult ?? false,
+  };
+}
+
+/** The body of POST /api/profile, checked live with the API's own schema. */
+function profileBody(values: Values, photos: GridPhoto[]) {
+  const { ageMin, ageMax, maxDistance, interests, ...rest } = values;
+  return { ...rest, photos: photos.map((photo) => photo.id), interests: splitInterests(interests), preferences: { ageMin, ageMax, maxDistance } };
+}
+
+/**
+ * Onboarding in steps (docs/decisions/0096): photos, basics with the birth date and consent, faith,
+ * about me with prompts, preferences. Each step is saved as a draft when the member moves on (and
+ * while they type), so a closed tab resumes at the same step; the last step creates the profile.
+ */
+export function Onboarding({ firstName, photos: initialPhotos, draft }: OnboardingProps) {
+  const t = useT();
+  const [step, setStep] = useState(Math.min(draft.step, initialPhotos.length === 0 ? 0 : ONBOARDING_STEPS.length - 1));
+  const [values, setValues] = useState(() => initialValues(draft));
+  const [photos, setPhotos] = useState(initialPhotos);
+  const [shownErrors, setShownErrors] = useState<Set<string>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const today = jakartaDayOf(new Date());
+  const stepName = ONBOARDING_STEPS[step]!;
+
+  const validation = useMemo(() => validateProfile("create", profileBody(values, photos), { today }), [values, photos, today]);
+  const errors: Record<string, string> = validation.ok ? {} : validation.errors;
+  const stepErrors = (name: OnboardingStep) => STEP_FIELDS[name].filter((field) => errors[field] !== undefined);
+  const errorFor = (field: string) => {
+    const message = shownErrors.has(field) && errors[field] ? errors[field] : serverErrors[field];
+    return message ? translateMessage(t, message) : undefined;
+  };
+
+  // Saves the step in progress once typing rests; the last save wins, and a failure is retried by the next change or Continue.
+  const latest = useRef({ step, values });
+  latest.current = { step, values };
+  const saveDraft = (nextStep: number, current: Values) => api("PUT", "/api/profile/draft", { step: nextStep, values: current });
+  const dirty = useRef(false);
+  useEffect(() => {
+    if (!dirty.current) return;
+    const timer = setTimeout(() => void saveDraft(latest.current.step, latest.current.values).catch(() => undefined), AUTOSAVE_MS);
+    return () => clearTimeout(timer);
+  }, [values]);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [step]);
+
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    dirty.current = true;
+    setValues((current) => ({ ...current, [field]: value }));
+    setServerErrors(({ [field]: _removed, ...rest }) => rest);
+  };
+  // A step's messages appear when Continue is pressed, then follow the typing; not on blur: a
+  // message appearing on blur moves Continue away from the pointer pressing it.
+  const show = (field: string) => () => setShownErrors((current) => new Set(current).add(field));
+
+  const goTo = async (next: number) => {
+    setBusy(true);
+    try {
+      await saveDraft(next, values);
+      setStep(next);
+      window.scrollTo({ top: 0 });
+    } catch (caught) {
+      toast({ title: t("toast.error"), description: errorText(t, caught), variant: "destructive" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const finish = async () => {
+    setBusy(true);
+    try {
+      await api("POST", "/api/profile", profileBody(values, photos));
+      toast({ title: t("profile.created"), description: t("profile.createdBody"), variant: "success" });
+      setTimeout(() => {
+        setLeaving(true);
+        window.location.assign("/swipe");
+      }, PROFILE_CREATED_REDIRECT_MS);
+    } catch (caught) {
+      const fieldErrors = caught instanceof ApiError ? (caught.errors ?? {}) : {};
+      setServerErrors(fieldErrors);
+      const back = ONBOARDING_STEPS.findIndex((name) => STEP_FIELDS[name].some((field) => fieldErrors[field] !== undefined));
+      if (back !== -1 && back !== step) setStep(back);
+      toast({ title: t("toast.error"), description: errorText(t, caught), variant: "destructive" });
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const missing = stepErrors(stepName);
+    if (missing.length > 0) {
+      setShownErrors((current) => new Set([...current, ...missing]));
+      document.getElementById(`field-${missing[0]}`)?.focus();
+      return;
+    }
+    if (step === ONBOARDING_STEPS.length - 1) void finish();
+    else void goTo(step + 1);
+  };
+
+  if (leaving) return <LoadingScreen fullscreen />;
+
+  const text = (field: TextField, options: { required?: boolean; multiline?: boolean; hint?: string } = {}) => (
+    <Control field={field} label={t(`profile.fields.${field}`)} error={errorFor(field)} required={options.required ?? false} hint={options.hint}>
+      {(props) =>
+        options.multiline ? (
+          <textarea {...props} rows={4} value={values[field] as string} onChange={(event) => set(field, event.target.value)} placeholder={t(`profile.placeholders.${field}`)} />
+        ) : (
+          <input {...props} type="text" value={values[field] as string} onChange={(event) => set(field, event.target.value)} placeholder={t(`profile.placeholders.${field}`)} />
+        )
+      }
+    </Control>
+  );
+  const select = (field: TextField, options: readonly string[], group: string, required: boolean) => (
+    <Control field={field} label={t(`profile.fields.${field}`)} error={errorFor(field)} required={required}>
+      {(props) => (
+        <select {...props} value={values[field] as string} onChange={(event) => set(field, event.target.value)}>
+          <option value="">{t("profile.choose")}</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {t(`options.${group}.${option}`)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Control>
+  );
+  const consent = (field: "acceptTerms" | "confirmAdult", label: ReactNode) => {
+    const error = errorFor(field);
+    return (
+      <div className="field consent-field">
+        <label className="checkbox-row" htmlFor={`field-${field}`}>
+          <input
+            id={`field-${field}`}
+            type="checkbox"
+            checked={values[field]}
+            onChange={(event) => {
+              set(field, event.target.checked);
+              show(field)();
+            }}
+            aria-invalid={error !== undefined}
+            aria-describedby={error ? `error-${field}` : undefined}
+          />
+          <span>{label}</span>
+        </label>
+        {error ? (
+          <p className="field-error" id={`error-${field}`}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  const ageOptions = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, index) => MIN_AGE + index);
+  const ageSelect = (field: "ageMin" | "ageMax") => (
+    <div className="field">
+      <label htmlFor={`field-${field}`}>{t(`onboarding.preferences.${field}`)}</label>
+      <select
+        id={`field-${field}`}
+        value={values[field] ?? ""}
+        onChange={(event) => set(field, event.target.value === "" ? null : Number(event.target.value))}
+       
+        aria-invalid={errorFor("preferences") !== undefined}
+      >
+        <option value="">{t("onboarding.preferences.anyAge")}</option>
+        {ageOptions.map((age) => (
+          <option key={age} value={age}>
+            {age}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+
+  const photoError = errorFor("photos");
+  const steps: Record<OnboardingStep, ReactNode> = {
+    photos: (
+      <fieldset className="field profile-photos-field" aria-describedby={photoError ? "error-photos" : "hint-onboarding-photos"}>
+        <legend id="field-photos" tabIndex={-1} className="visually-hidden">
+          {t("profile.fields.photos")}
+        </legend>
+        <p className="field-hint" id="hint-onboarding-photos">
+          {t("onboarding.photos.hint")}
+        </p>
+        <PhotoGrid
+          photos={photos}
+          onChange={(next) => {
+            setPhotos(next);
+            show("photos")();
+          }}
+          error={photoError}
+          describedBy={photoError ? "error-photos" : undefined}
+        />
+        {photoError ? (
+          <p className="field-error" id="error-photos" role="alert">
+            {photoError}
+          </p>
+        ) : null}
+      </fieldset>
+    ),
+    basics: (
+      <>
+        <Control field="birthDate" label={t("onboarding.basics.birthDate")} error={errorFor("birthDate")} required hint={t("onboarding.basics.birthDateHint")}>
+          {(props) => (
+            <input {...props} type="date" min={earliestBirthDate(today)} max={latestAdultBirthDate(today)} value={values.birthDate} onChange={(event) => set("birthDate", event.target.value)} />
+          )}
+        </Control>
+        <fieldset className="field choice-field" aria-describedby={errorFor("gender") ? "error-gender" : undefined}>
+          <legend id="field-gender" tabIndex={-1}>
+            {t("profile.fields.gender")} <span className="required-mark">*</span>
+          </legend>
+          <div className="choice-chips">
+            {GENDERS.map((gender) => (
+              <label key={gender} className="choice-chip">
+                <input type="radio" name="gender" value={gender} checked={values.gender === gender} onChange={() => set("gender", gender)} />
+                <span>{t(`options.gender.${gender}`)}</span>
+              </label>
+            ))}
+          </div>
+          {errorFor("gender") ? (
+            <p className="field-error" id="error-gender">
+              {errorFor("gender")}
+            </p>
+          ) : null}
+        </fieldset>
+        <Control field="city" label={t("profile.fields.city")} error={errorFor("city")} hint={t("profile.hints.city")}>
+          {(props) => (
+            <select {...props} value={values.city} onChange={(event) => set("city", event.target.value)}>
+              <option value="">{t("profile.noCity")}</option>
+              {CITIES.map((city) => (
+                <option key={city.id} value={city.id}>
+                  {city.name}, {city.province}
+                </option>
+              ))}
+            </select>
+          )}
+        </Control>
+        <div className="field-row">
+          {text("occupation")}
+          {text("education")}
+        </div>
+        <div className="consents">
+          {consent(
+            "acceptTerms",
+            <>
+              {t("onboarding.basics.acceptTermsBefore")}{" "}
+              <a href="/terms" target="_blank" rel="noopener">
+                {t("onboarding.basics.terms")}
+              </a>{" "}
+              {t("onboarding.basics.and")}{" "}
+              <a href="/privacy-policy" target="_blank" rel="noopener">
+                {t("onboarding.basics.privacy")}
+              </a>
+              {t("onboarding.basics.acceptTermsAfter")}
+            </>,
+          )}
+          {consent("confirmAdult", t("onboarding.basics.confirmAdult"))}
+        </div>
+      </>
+    ),
+    faith: (
+      <>
+        <div className="field-row">
+          {select("denomination", DENOMINATIONS, "denomination", true)}
+          {select("faithDuration", FAITH_DURATIONS_REGISTRATION, "faithDuration", true)}
+        </div>
+        {text("churchName", { required: true })}
+        {text("faithTestimony", { required: true, multiline: true, hint: t("profile.hints.faithTestimonyCreate") })}
+        {text("jesusChristMeaning", { multiline: true })}
+        {text("ministryInvolvement")}
+      </>
+    ),
+    about: (
+      <>
+        {text("bio", { required: true, multiline: true, hint: t("profile.hints.bioCreate") })}
+        <PromptsField value={values.prompts} onChange={(next) => set("prompts", next)} error={errorFor("prompts")} />
+        {text("interests", { hint: t("profile.hints.interests") })}
+      </>
+    ),
+    preferences: (
+      <>
+        <fieldset className="field choice-field">
+          <legend>{t("profile.fields.relationshipGoals")}</legend>
+          <div className="choice-chips">
+            {RELATIONSHIP_GOALS.map((goal) => (
+              <label key={goal} className="choice-chip">
+                <input type="radio" name="relationshipGoals" value={goal} checked={values.relationshipGoals === goal} onChange={() => set("relationshipGoals", goal)} />
+                <span>{t(`options.relationshipGoals.${goal}`)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="field" aria-describedby={errorFor("preferences") ? "error-preferences" : undefined}>
+          <legend id="field-preferences" tabIndex={-1}>
+            {t("onboarding.preferences.ageRange")}
+          </legend>
+          <div className="field-row">
+            {ageSelect("ageMin")}
+            {ageSelect("ageMax")}
+          </div>
+          {errorFor("preferences") ? (
+            <p className="field-error" id="error-preferences">
+              {errorFor("preferences")}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="field settings-slider">
+          <label htmlFor="field-maxDistance">
+            {t("onboarding.preferences.distance")} <strong>{t("onboarding.preferences.km", { count: values.maxDistance })}</strong>
+          </label>
+          <input
+            id="field-maxDistance"
+            type="range"
+            min={SEARCH_DISTANCE_KM.min}
+            max={SEARCH_DISTANCE_KM.max}
+            step={SEARCH_DISTANCE_KM.step}
+            value={values.maxDistance}
+            onChange={(event) => set("maxDistance", Number(event.target.value))}
+          />
+          <p className="field-hint">{t("onboarding.preferences.laterHint")}</p>
+        </div>
+      </>
+    ),
+  };
+
+  const last = step === ONBOARDING_STEPS.length - 1;
+  return (
+    <form className="form profile-form onboarding" noValidate onSubmit={submit} data-step={stepName}>
+      <div className="onboarding-progress">
+        <p className="onboarding-count" id="onboarding-count">
+          {t("onboarding.stepOf", { step: step + 1, total: ONBOARDING_STEPS.length })}
+        </p>
+        <div className="progress-track" role="progressbar" aria-labelledby="onboarding-count" aria-valuemin={1} aria-valuemax={ONBOARDING_STEPS.length} aria-valuenow={step + 1}>
+          <span className="progress-fill" style={{ width: `${((step + 1) / ONBOARDING_STEPS.length) * 100}%` }} />
+        </div>
+      </div>
+      <header className="onboarding-header">
+        <h1 className="page-title" tabIndex={-1} ref={headingRef}>
+          {t(`onboarding.${stepName}.title`, { name: firstName })}
+        </h1>
+        <p className="muted">{t(`onboarding.${stepName}.lead`)}</p>
+      </header>
+      <div className="onboarding-fields">{steps[stepName]}</div>
+      <div className="profile-form-actions onboarding-actions">
+        {step > 0 ? (
+          <button type="button" className="button button-outline" onClick={() => void goTo(step - 1)} disabled={busy}>
+            {t("onboarding.back")}
+          </button>
+        ) : null}
+        <button type="submit" className="button button-primary" disabled={busy}>
+          {busy ? t("profile.saving") : last ? t("onboarding.finish") : t("onboarding.continue")}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Discover filters (docs/decisions/0097): who the member wants to see. Applied by the server in
+ * the suggestion query (discovery.service.ts), never by hiding cards in the browser. Shared by the
+ * API and the filter sheet (islands import it, so zod/mini).
+ */
+import * as z from "zod/mini";
+import { MAX_AGE, MIN_AGE, SEARCH_DISTANCE_KM } from "../../platform/constants";
+import { DENOMINATIONS, RELATIONSHIP_GOALS } from "../profile/profile-options";
+
+export interface DiscoveryFilters {
+  /** Both null = any age. */
+  ageMin: number | null;
+  ageMax: number | null;
+  /** Empty = every denomination. */
+  denominations: string[];
+  /** Empty = any goal (people who gave none included). */
+  relationshipGoals: string[];
+  /** km, the profile's search distance (Settings shows the same value). */
+  maxDistance: number;
+  verifiedOnly: boolean;
+}
+
+export const FILTER_MESSAGES = {
+  ageRange: "Choose an age range between 18 and 100, the first no higher than the second",
+  denomination: "Please choose denominations from the list",
+  goal: "Please choose relationship goals from the list",
+  distance: "Search distance must be between 5 and 200 km in steps of 5",
+} as const;
+
+const age = z.nullable(z.number({ error: FILTER_MESSAGES.ageRange }).check(z.int(FILTER_MESSAGES.ageRange), z.gte(MIN_AGE, FILTER_MESSAGES.ageRange), z.lte(MAX_AGE, FILTER_MESSAGES.ageRange)));
+
+const ageRangeInOrder = z.refine<{ ageMin: number | null; ageMax: number | null }>((value) => value.ageMin === null || value.ageMax === null || value.ageMin <= value.ageMax, {
+  message: FILTER_MESSAGES.ageRange,
+  path: ["ageMin"],
+});
+
+const preferenceShape = {
+  ageMin: age,
+  ageMax: age,
+  maxDistance: z.number({ error: FILTER_MESSAGES.distance }).check(
+    z.int(FILTER_MESSAGES.distance),
+    z.gte(SEARCH_DISTANCE_KM.min, FILTER_MESSAGES.distance),
+    z.lte(SEARCH_DISTANCE_KM.max, FILTER_MESSAGES.distance),
+    z.multipleOf(SEARCH_DISTANCE_KM.step, FILTER_MESSAGES.distance),
+  ),
+};
+
+/** What onboarding's last step asks (who the member would like to meet); the rest of the filters start open. */
+export const preferencesSchema = z.object(preferenceShape).check(ageRangeInOrder);
+export type Preferences = z.infer<typeof preferencesSchema>;
+
+export const filtersSchema = z
+  .object({
+    ...preferenceShape,
+    denominations: z.array(z.enum(DENOMINATIONS, { error: FILTER_MESSAGES.denomination })).check(z.maxLength(DENOMINATIONS.length, FILTER_MESSAGES.denomination)),
+    relationshipGoals: z.array(z.enum(RELATIONSHIP_GOALS, { error: FILTER_MESSAGES.goal })).check(z.maxLength(RELATIONSHIP_GOALS.length, FILTER_MESSAGES.goal)),
+    verifiedOnly: z.boolean(),
+  })
+  .check(ageRangeInOrder);
+
+/** Whether any filter narrows the deck beyond the distance (the button shows a dot). */
+export function filtersActive(filters: DiscoveryFilters): boolean {
+  return filters.ageMin !== null || filters.ageMax !== null || filters.denominations.length > 0 || filters.relationshipGoals.length > 0 || filters.verifiedOnly;
+}
+
+/** Repeated entries collapse, in the list's order: the stored value is canonical. */
+export function canonicalFilters(filters: DiscoveryFilters): DiscoveryFilters {
+  return {
+    ...filters,
+    denominations: DENOMINATIONS.filter((entry) => filters.denominations.includes(entry)),
+    relationshipGoals: RELATIONSHIP_GOALS.filter((entry) => filters.relationshipGoals.includes(entry)),
+  };
+}
