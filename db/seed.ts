@@ -21,6 +21,8 @@ import { adminActions, matches, messages, photos, profiles, reports, swipes, use
 import { generatePerson, type Gender, type Person, type PersonOverrides } from "./demo/people";
 import { renderPortrait } from "./demo/portrait";
 import { Random } from "./demo/random";
+import { demoBirthDate, demoPrompts } from "./demo/prompts";
+import { jakartaDayOf } from "../src/platform/clock";
 
 export const DEMO_PASSWORD = "kasih-demo-2026";
 
@@ -318,6 +320,8 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
     return {
       userId: user.id,
       age: p.age,
+      birthDate: demoBirthDate(random, p.age, jakartaDayOf(new Date(now))),
+      prompts: demoPrompts(random, p.language),
       gender: p.gender,
       denomination: p.denomination,
       churchName: p.churchName,

@@ -147,7 +147,10 @@ export function SettingsPanel({ searchDistance, settings: initialSettings, hasPa
           </div>
           <p className="field-hint">{t("settings.discovery.distanceHint")}</p>
         </div>
-        <ul>{switchRow("discovery", "verifiedOnly", settings.verifiedOnly, () => void saveSetting({ verifiedOnly: !settings.verifiedOnly }, { ...settings, verifiedOnly: !settings.verifiedOnly }))}</ul>
+        {/* Verified-only and the other filters live in Discover's filter sheet (decision 0097). */}
+        <a className="button button-outline button-small settings-filters-link" href="/swipe?filters=1">
+          {t("settings.discovery.moreFilters")}
+        </a>
       </section>
 
       <section className="card settings-group" aria-labelledby="settings-app">

@@ -7,7 +7,9 @@ import { DISCOVERY_PAGE_SIZE, FREE_DAILY_SWIPES, SWIPE_GESTURE } from "../src/pl
 import { LimitOffer } from "./components/limit-offer";
 import type { DiscoveryCardJson, PlanName } from "../src/features/discovery/discovery-types";
 import { BoltIcon, CloseIcon, RefreshIcon, StarIcon, UndoIcon } from "./components/discover-icons";
-import { HeartIcon } from "./components/icons";
+import { HeartIcon, SlidersIcon } from "./components/icons";
+import { FiltersSheet } from "./components/filters-sheet";
+import { filtersActive, type DiscoveryFilters } from "../src/features/discovery/filter-state";
 import { MatchDialog, type MatchedPerson } from "./components/match-dialog";
 import { ProfileOverlay } from "./components/profile-overlay";
 import { CardFace, SwipeCard, type SwipeDirection } from "./components/swipe-card";
@@ -23,9 +25,13 @@ export interface SwipeDeckProps {
   swipesLeft: number | null;
   /** Open the plan dialog at once (/swipe?plans=1 from Go Premium). */
   openPlans: boolean;
+  /** Open the filters at once (/swipe?filters=1 from Settings). */
+  openFilters?: boolean;
   likesCount: number;
   /** The member's own main photo (thumbnail), beside the other person's in the match moment. */
   myPhoto: string | null;
+  /** Discover filters (docs/decisions/0097); null while the profile is incomplete. */
+  filters: DiscoveryFilters | null;
 }
 
 /** Seams the page entry may fill (functions cannot travel in server-rendered props). */
@@ -55,6 +61,9 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [plansOpen, setPlansOpen] = useState(false);
   const [matched, setMatched] = useState<MatchedPerson | null>(null);
+  const [filters, setFilters] = useState(props.filters);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtered = filters !== null && filtersActive(filters);
   const cardsRef = useRef(cards);
   cardsRef.current = cards;
   const fetching = useRef(false);
@@ -107,6 +116,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
   useEffect(() => {
     if (props.initialCards === null) void fetchMore(true);
     if (props.openPlans) setPlansOpen(true);
+    if (props.openFilters) setFiltersOpen(true);
   }, []);
 
   // Keep a few cards in hand, and their photos in the browser cache before they are on top.
@@ -231,6 +241,12 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
           </span>
         </div>
         <div className="discover-header-links">
+          {filters === null ? null : (
+            <button type="button" className="button button-ghost button-small discover-filters-button" onClick={() => setFiltersOpen(true)} aria-haspopup="dialog">
+              <SlidersIcon size={16} /> {t("discover.filters.button")}
+              {filtered ? <span className="discover-filter-dot" role="img" aria-label={t("discover.filters.on")} /> : null}
+            </button>
+          )}
           <a className="button button-ghost button-small" href="/likes">
             <HeartIcon size={16} /> {t("discover.header.likes")}
             {props.likesCount > 0 ? <span className="discover-count">{props.likesCount}</span> : null}
@@ -275,11 +291,18 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
           </div>
         ) : top === undefined ? (
           <div className="discover-empty">
-            <h2>{status === "error" ? t("discover.errorTitle") : t("discover.empty.title")}</h2>
-            <p className="muted">{status === "error" ? (loadError ?? t("discover.errorBody")) : t("discover.empty.body")}</p>
-            <button type="button" className="button button-primary" onClick={() => void fetchMore(true)}>
-              <RefreshIcon size={18} /> {t("discover.empty.refresh")}
-            </button>
+            <h2>{status === "error" ? t("discover.errorTitle") : filtered ? t("discover.filters.emptyTitle") : t("discover.empty.title")}</h2>
+            <p className="muted">{status === "error" ? (loadError ?? t("discover.errorBody")) : filtered ? t("discover.filters.emptyBody") : t("discover.empty.body")}</p>
+            <div className="discover-empty-actions">
+              {filtered && status !== "error" ? (
+                <button type="button" className="button button-outline" onClick={() => setFiltersOpen(true)}>
+                  <SlidersIcon size={18} /> {t("discover.filters.change")}
+                </button>
+              ) : null}
+              <button type="button" className="button button-primary" onClick={() => void fetchMore(true)}>
+                <RefreshIcon size={18} /> {t("discover.empty.refresh")}
+              </button>
+            </div>
           </div>
         ) : (
           <div className="swipe-stack">
@@ -338,6 +361,19 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
         />
       ) : null}
       <MatchDialog person={matched} myPhoto={props.myPhoto} onClose={() => setMatched(null)} />
+      {filters === null ? null : (
+        <FiltersSheet
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          filters={filters}
+          onSaved={(saved) => {
+            setFilters(saved);
+            setFiltersOpen(false);
+            // The server applies the filters: the deck in hand is replaced by its new answer.
+            void fetchMore(true);
+          }}
+        />
+      )}
       <PlanDialog open={plansOpen} onClose={() => setPlansOpen(false)} onChoosePlan={props.onChoosePlan} currentPlan={props.plan} />
     </div>
   );

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# The end-to-end tests drive Debian's Chromium (browser downloads do not work here).
+# The tests' Debian packages: Chromium for the end-to-end tests (browser downloads do not work
+# here), and openssl, which makes the local push service's certificate (src/features/push).
 set -euo pipefail
-if [ -x /usr/bin/chromium ]; then exit 0; fi
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium fonts-noto-core)
+command -v openssl >/dev/null || missing+=(openssl)
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
 $SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-noto-core >/dev/null
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -16,6 +16,7 @@ import { emailVerificationPages } from "./features/auth/email-verification.pages
 import { homePages, notFoundPage } from "./features/home/home.pages";
 import { profilePages } from "./features/profile/profile.pages";
 import { profileRoutes } from "./features/profile/profile.routes";
+import { pushRoutes } from "./features/push/push.routes";
 import { uploadsRoutes } from "./features/profile/uploads.routes";
 import { requestContext } from "./middleware/request-context";
 import { securityHeaders } from "./middleware/security-headers";
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", firebaseLoginRoutes(deps));
   app.route("/api", adminBootstrapRoutes(deps));
   app.route("/api", profileRoutes(deps));
+  app.route("/api", pushRoutes(deps));
 
   app.route("/api", matchesRoutes(deps));
   app.route("/api", chatRoutes(deps));

@@ -42,6 +42,13 @@ const environmentSchema = z.object({
   /** JSON array of RTCIceServer objects for calls, e.g. [{"urls":"stun:stun.example.org"}]. */
   ICE_SERVERS: optionalString,
   REDIS_URL: optionalString,
+  /** Web push (src/features/push): VAPID keys; generated into $DATA_DIR/secrets when unset. */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  /** Push services a subscription may point at (host names, comma-separated); default: the browsers' own. */
+  PUSH_SERVICE_HOSTS: optionalString,
+  /** A PEM file of the certificate authority of a push service with a private certificate (a self-hosted one). */
+  PUSH_SERVICE_CA: optionalString,
   /** Prefix for API calls of a client served from elsewhere (the Android wrapper). */
   API_BASE_URL: z.string().default(""),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (for rate limits). */
@@ -106,6 +113,11 @@ export function parseConfig(env: Record<string, string | undefined>) {
     supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(appOrigin).hostname}`,
     iceServers,
     redisUrl: e.REDIS_URL,
+    push: {
+      vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      serviceHosts: e.PUSH_SERVICE_HOSTS?.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
+      serviceCaFile: e.PUSH_SERVICE_CA,
+    },
     apiBaseUrl: e.API_BASE_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -32,6 +32,8 @@ async function generate() {
   );
   const denominations = ["Catholic", "Protestant", "Orthodox", "Baptist", "Methodist", "Presbyterian", "Pentecostal", "Lutheran", "Anglican", "Other"];
   const goals = ["marriage", "serious-relationship", "friendship", "fellowship"];
+  // Age, denomination, goal and verification come from unrelated hashes of the member number, so
+  // no combination of filters is empty by construction (the gender alternates with i).
   const pick = (list: string[], expr: string) => `case ${expr} ${list.map((value, index) => `when ${index} then '${value}'`).join(" ")} end`;
   const series = (n: number) => `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${n})`;
   await client.batch(
@@ -40,9 +42,9 @@ async function generate() {
         select 'u' || i, 'u' || i || '@bench.local', 'Member' || i, '', 1, 0, 'free', (i % 500 = 0), 'en', ${now} - (i * 7919 % 2592000) * 1000, ${now} - 86400000 from n`,
       `${series(USERS)} insert into profiles (user_id, age, gender, denomination, church_name, faith_testimony, faith_duration, bio, relationship_goals,
           jesus_christ_meaning, search_distance, interests, city, city_lat, city_lng, created_at, updated_at)
-        select 'u' || i, 20 + (i * 13 % 30), case i % 2 when 0 then 'male' else 'female' end, ${pick(denominations, "i % 10")}, 'Gereja ' || (i % 300),
+        select 'u' || i, 20 + ((i * 2654435761) % 1000003) % 30, case i % 2 when 0 then 'male' else 'female' end, ${pick(denominations, "((i * 40503) % 65537) % 10")}, 'Gereja ' || (i % 300),
           'I came to faith as a teenager and have walked with Jesus ever since.', '10+ years', 'I love worship, hiking and good coffee with friends.',
-          ${pick(goals, "i % 4")}, 'My saviour and my friend.', 50 + (i % 4) * 50, '["Worship","Music","Hiking"]', c.id, c.lat, c.lng, ${now}, ${now}
+          ${pick(goals, "((i * 7727) % 10007) % 4")}, 'My saviour and my friend.', 50 + (i % 4) * 50, '["Worship","Music","Hiking"]', c.id, c.lat, c.lng, ${now}, ${now}
         from n join bench_cities c on c.idx = i % ${CITIES.length}`,
       `${series(USERS)} insert into photos (id, user_id, position, file_name, mime_type, width, height, byte_size, created_at)
         select 'ph' || i, 'u' || i, 0, 'bench-' || i || '.jpg', 'image/jpeg', 800, 800, 50000, ${now} from n`,
@@ -62,6 +64,8 @@ async function generate() {
       from n, k`);
   }
   console.log(`  ${(USERS * SWIPES_PER_USER).toLocaleString()} swipes: ${elapsed(start)}`);
+  // A quarter of members are photo-verified, for the verified-only filter.
+  await client.execute(`update users set photo_verified_at = ${now} where ((cast(substr(id, 2) as integer) * 131) % 1009) % 4 = 0`);
   await client.execute("analyze");
 }
 
@@ -121,8 +125,33 @@ const swipe = await measure("POST /api/swipe", REQUESTS, 20, (index) => {
   return app.request("POST", "/api/swipe", { cookie: caller.cookie, body: { swipedId: `u${target}`, isLike: index % 2 === 0 } });
 });
 
+// The same callers with Discover filters on (decision 0097), a realistic mix: everyone an age
+// range, half two denominations, half a goal, a quarter verified only.
+const denominationPairs = [["Catholic", "Protestant"], ["Pentecostal", "Baptist"], ["Methodist", "Presbyterian"]];
+for (const [position, caller] of callers.entries()) {
+  const filters = {
+    ageMin: 24 + (position % 5),
+    ageMax: 34 + (position % 7),
+    denominations: position % 2 === 0 ? denominationPairs[position % 3]! : [],
+    relationshipGoals: position % 4 < 2 ? ["marriage", "serious-relationship"] : [],
+    maxDistance: 100,
+    verifiedOnly: position % 4 === 3,
+  };
+  const response = await app.request("PUT", "/api/discovery/filters", { cookie: caller.cookie, body: filters });
+  if (!response.ok) throw new Error(`filters: ${response.status} ${await response.text()}`);
+}
+let emptyDecks = 0;
+const filtered = await measure("GET /api/discovery (filters on)", REQUESTS, callers.length, async (index) => {
+  const response = await app.request("GET", "/api/discovery?limit=10", { cookie: callers[index % callers.length]!.cookie });
+  const copy = response.clone();
+  if (((await copy.json()) as unknown[]).length === 0) emptyDecks++;
+  return response;
+});
+console.log(`  decks with filters on that came back empty: ${emptyDecks} of ${REQUESTS + callers.length}`);
+
 const rows = [
   { name: "GET /api/discovery?limit=10", ...discovery, target: targets.discovery },
+  { name: "GET /api/discovery, filters on", ...filtered, target: targets.discovery },
   { name: "POST /api/swipe", ...swipe, target: targets.swipe },
 ];
 console.log("\n| call | wall p50 | wall p95 | wall p99 | CPU p50 | CPU p95 | CPU p99 | target p95 | wall p95 |\n|---|---|---|---|---|---|---|---|---|");

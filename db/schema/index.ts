@@ -4,3 +4,4 @@ export * from "./matching";
 export * from "./admin";
 export * from "./payments";
 export * from "./verification";
+export * from "./push";

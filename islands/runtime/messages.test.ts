@@ -25,7 +25,7 @@ describe("API messages on screens", () => {
     const failedFetch = new TypeError("Failed to fetch");
     expect(errorText(translator("en"), failedFetch)).toBe("Cannot reach the server. Check your connection and try again");
     expect(errorText(translator("id"), failedFetch)).toBe("Tidak dapat terhubung ke server. Periksa koneksimu lalu coba lagi");
-    expect(errorText(translator("id"), new ApiError("Daily swipe limit reached", 429))).toBe("Batas geser harian tercapai");
+    expect(errorText(translator("id"), new ApiError("Daily swipe limit reached", 429))).toBe("Jatah swipe hari ini sudah habis");
   });
 
   it("translates the generic request errors a screen can meet", () => {

@@ -10,6 +10,10 @@ export interface AppEvents {
   "match.created": { matchId: string; userIds: [string, string] };
   "match.removed": { matchId: string; userIds: [string, string] };
   "user.blocked": { blockerId: string; blockedId: string };
+  /** A chat message was stored (REST or socket); push reaches the recipient when no page of theirs is open. */
+  "message.sent": { matchId: string; senderId: string; senderName: string; recipientId: string; text: string };
+  /** A call started ringing for the callee. */
+  "call.ringing": { matchId: string; callerId: string; callerName: string; calleeId: string; callType: "voice" | "video" };
   /** A payment made the member Premium (PAYMENTS.md): their open pages get premium_activated. */
   "plan.changed": { userId: string; plan: "free" | "premium" | "premium_plus"; planExpiresAt: Date | null; paymentId: string };
 }

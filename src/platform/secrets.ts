@@ -6,12 +6,13 @@ import { join } from "node:path";
  * gateway keys) are generated once and kept in $DATA_DIR/secrets, never in the database,
  * so a copy of the database alone does not reveal them.
  */
-export function readOrCreateSecret(dataDir: string, name: string, bytes = 32): Uint8Array {
+export function readOrCreateSecret(dataDir: string, name: string, bytes = 32, generate: () => Uint8Array = () => crypto.getRandomValues(new Uint8Array(bytes))): Uint8Array {
   const folder = join(dataDir, "secrets");
   const path = join(folder, `${name}.key`);
   if (existsSync(path)) return Uint8Array.from(Buffer.from(readFileSync(path, "utf8").trim(), "base64"));
   mkdirSync(folder, { recursive: true, mode: 0o700 });
-  const secret = crypto.getRandomValues(new Uint8Array(bytes));
+  // Not every random string is a valid key (a P-256 key must be below the curve order): `generate` makes one that is.
+  const secret = generate();
   writeFileSync(path, Buffer.from(secret).toString("base64"), { mode: 0o600, flag: "wx" });
   return secret;
 }

@@ -14,6 +14,7 @@ import { loadSender, markRead, SENDER_PLAN_TTL_MS, sendMessageAsKnown } from "..
 import { announceRead } from "../features/chat/read-receipts";
 import { findOpenMatchFor } from "../features/matches/matches.service";
 import { WS_FRAMES_PER_SECOND, WS_MAX_FRAME_BYTES, WS_MAX_SOCKETS_PER_MEMBER } from "../platform/constants";
+import { startPushNotifier } from "../features/push/push-notifier";
 import { messageRateFor, TOO_MANY_MESSAGES } from "../features/chat/message-rate";
 import { clientFrameSchema, type ClientFrame, type ServerFrame } from "./frames";
 import { RealtimeHub, type RealtimeSocket, type SocketData } from "./hub";
@@ -58,6 +59,10 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
   const calls = new CallService(deps.db, deps.clock, hub);
   const sendsPerUser = messageRateFor(deps);
   hub.onMatchForgotten = (matchId) => calls.forget(matchId);
+  calls.onRinging = (ringing) => deps.events.emit("call.ringing", ringing);
+  // Push reaches members with no page open here (src/features/push); the service worker skips a
+  // notification when one of their pages is visible elsewhere.
+  const stopPush = startPushNotifier(deps, (userId) => hub.isConnectedHere(userId));
 
   // Sessions that end close their sockets; a ban closes all of the user's.
   const offs = [
@@ -173,7 +178,9 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
           if (result.status === 404) ws.data.matches.delete(frame.matchId);
           return fail(result.message);
         }
-        return hub.sendToUsers([userId, result.recipientId], { type: "new_message", matchId: frame.matchId, message: result.message });
+        hub.sendToUsers([userId, result.recipientId], { type: "new_message", matchId: frame.matchId, message: result.message });
+        deps.events.emit("message.sent", { matchId: frame.matchId, senderId: userId, senderName: sender.firstName, recipientId: result.recipientId, text: result.message.content });
+        return;
       }
       case "typing":
         return hub.sendToUsers([other], { type: "typing", matchId: frame.matchId, userId });
@@ -272,6 +279,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     close() {
       clearInterval(sweepTimer);
       for (const off of offs) off();
+      stopPush();
       calls.close();
       hub.close();
       pubsub.close();

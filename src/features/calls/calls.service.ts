@@ -29,6 +29,8 @@ export type CallResult = { ok: true } | { ok: false; message: string };
 
 export class CallService {
   #calls = new Map<string, Call>();
+  /** Told when a call starts ringing (realtime.ts turns it into the call.ringing event). */
+  onRinging: (ringing: { matchId: string; callerId: string; callerName: string; calleeId: string; callType: CallType }) => void = () => {};
 
   constructor(
     private readonly db: Database,
@@ -56,6 +58,7 @@ export class CallService {
     this.#calls.set(matchId, call);
     this.hub.sendToUsers([otherUserId], { type: "incoming_call", matchId, callType, from: { id: userId, firstName: caller.firstName } });
     this.hub.sendToUsers([userId], { type: "call_ringing", matchId, callType });
+    this.onRinging({ matchId, callerId: userId, callerName: caller.firstName, calleeId: otherUserId, callType });
     return { ok: true };
   }
 

@@ -47,6 +47,7 @@ export function chatRoutes(deps: AppDeps) {
       }
       // Live delivery to both people's open pages (the sender's other tabs too).
       realtime.hub.sendToUsers([user.id, result.recipientId], { type: "new_message", matchId, message: result.message });
+      deps.events.emit("message.sent", { matchId, senderId: user.id, senderName: result.message.sender.firstName, recipientId: result.recipientId, text: result.message.content });
       return c.json({ ...result.message, remainingToday: result.remaining }, 201);
     })
     .post("/matches/:matchId/read", zValidator("param", matchParamSchema, invalid(INVALID_MATCH_ID)), async (c) => {

@@ -11,6 +11,7 @@ import { Island } from "../../views/island";
 import type { RenderPage } from "../../views/render";
 import { usageToday } from "../auth/auth.service";
 import { featurePlan, hasPremium } from "../premium/plan-rules";
+import { filtersOf } from "./filters.service";
 import { countPendingLikes, listPendingLikes, loadViewer, suggestFor, touchActivity } from "./discovery.service";
 import { ArrowLeftIcon } from "../../../islands/components/icons";
 
@@ -50,11 +51,12 @@ export function discoveryPages(deps: AppDeps, render: RenderPage) {
       const now = deps.clock.now();
       const viewer = await loadViewer(deps.db, user.id);
       if (viewer !== null) await touchActivity(deps.db, user.id, now);
-      const [initialCards, usage, likesCount, myPhoto] = await Promise.all([
+      const [initialCards, usage, likesCount, myPhoto, filters] = await Promise.all([
         viewer === null ? Promise.resolve(null) : suggestFor(deps.db, viewer, now, DISCOVERY_PAGE_SIZE.default, [], { likesFirst: hasPremium(user, now) }),
         usageToday(deps.db, deps.clock, user.id),
         countPendingLikes(deps.db, user.id),
         mainPhotoThumb(deps.db, user.id),
+        filtersOf(deps.db, user.id),
       ]);
       const plan = featurePlan(user, now);
       const props: SwipeDeckProps = {
@@ -63,7 +65,9 @@ export function discoveryPages(deps: AppDeps, render: RenderPage) {
         plan,
         swipesLeft: hasPremium(user, now) ? null : Math.max(0, FREE_DAILY_SWIPES - usage.swipes),
         openPlans: c.req.query("plans") === "1",
+        openFilters: c.req.query("filters") === "1",
         likesCount,
+        filters,
       };
       return render(c, { title: c.get("t")("discover.title"), entry: "discover", namespaces: ["discover", "plans", "safety", "options", "limits", "prompts"] }, <DiscoverPage props={props} />);
     })

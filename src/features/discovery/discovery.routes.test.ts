@@ -419,3 +419,59 @@ describe("GET /api/likes", () => {
     expect(count[0]!.n).toBe(0);
   });
 });
+
+describe("Discover filters (GET/PUT /api/discovery/filters)", () => {
+  const open = { ageMin: null, ageMax: null, denominations: [], relationshipGoals: [], maxDistance: 50, verifiedOnly: false };
+
+  test("start open, and narrow the deck on the server: age range, denominations, goals, distance and verified only", async () => {
+    const me = await createMember(app, { gender: "male", city: "jakarta", searchDistance: 50 });
+    const fit = await createMember(app, { firstName: "Fit", age: 27, denomination: "Catholic", relationshipGoals: "marriage", city: "bekasi" });
+    await createMember(app, { firstName: "TooYoung", age: 22, denomination: "Catholic", relationshipGoals: "marriage" });
+    await createMember(app, { firstName: "TooOld", age: 41, denomination: "Catholic", relationshipGoals: "marriage" });
+    await createMember(app, { firstName: "OtherChurch", age: 28, denomination: "Baptist", relationshipGoals: "marriage" });
+    await createMember(app, { firstName: "Friends", age: 28, denomination: "Catholic", relationshipGoals: "friendship" });
+    await createMember(app, { firstName: "NoGoal", age: 28, denomination: "Catholic", relationshipGoals: null });
+    await createMember(app, { firstName: "Far", age: 28, denomination: "Catholic", relationshipGoals: "marriage", city: "bandung" });
+    expect(await (await app.request("GET", "/api/discovery/filters", { cookie: me.cookie })).json()).toEqual(open);
+    expect((await discover(me.cookie)).body.length).toBe(6); // all but Far, beyond 50 km
+
+    const filters = { ageMin: 25, ageMax: 35, denominations: ["Catholic", "Protestant", "Catholic"], relationshipGoals: ["marriage", "serious-relationship"], maxDistance: 100, verifiedOnly: false };
+    const saved = await app.request("PUT", "/api/discovery/filters", { cookie: me.cookie, body: filters });
+    expect(saved.status).toBe(200);
+    // Stored canonical: repeats collapse, in the list's order.
+    expect(await saved.json()).toEqual({ ...filters, denominations: ["Catholic", "Protestant"] });
+    expect((await discover(me.cookie)).body.map((card) => card.firstName)).toEqual(["Fit"]);
+
+    // Distance is the same value as Settings' slider; Bandung is ~120 km from Jakarta.
+    await app.request("PUT", "/api/discovery/filters", { cookie: me.cookie, body: { ...filters, maxDistance: 200 } });
+    expect((await discover(me.cookie)).body.map((card) => card.firstName).sort()).toEqual(["Far", "Fit"]);
+    expect((await (await app.request("GET", "/api/settings", { cookie: me.cookie })).json()).verifiedOnly).toBe(false);
+
+    // Verified only: nobody until one of them is verified.
+    await app.request("PUT", "/api/discovery/filters", { cookie: me.cookie, body: { ...filters, verifiedOnly: true } });
+    expect((await discover(me.cookie)).body).toEqual([]);
+    await app.deps.db.update(users).set({ photoVerifiedAt: app.clock.now() }).where(eq(users.id, fit.id));
+    expect((await discover(me.cookie)).body.map((card) => card.firstName)).toEqual(["Fit"]);
+  });
+
+  test("bad filters are refused with the field's message and change nothing; without a profile there is nothing to filter", async () => {
+    const me = await createMember(app, { gender: "male" });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ ...open, ageMin: 40, ageMax: 30 }, "ageMin", "Choose an age range between 18 and 100, the first no higher than the second"],
+      [{ ...open, ageMin: 17 }, "ageMin", "Choose an age range between 18 and 100, the first no higher than the second"],
+      [{ ...open, denominations: ["Jedi"] }, "denominations", "Please choose denominations from the list"],
+      [{ ...open, relationshipGoals: ["fling"] }, "relationshipGoals", "Please choose relationship goals from the list"],
+      [{ ...open, maxDistance: 7 }, "maxDistance", "Search distance must be between 5 and 200 km in steps of 5"],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await app.request("PUT", "/api/discovery/filters", { cookie: me.cookie, body });
+      expect(response.status).toBe(400);
+      expect((await response.json()).errors[field]).toBe(message);
+    }
+    expect(await (await app.request("GET", "/api/discovery/filters", { cookie: me.cookie })).json()).toEqual(open);
+    const newcomer = await createMember(app, { profile: false, photo: false });
+    expect((await app.request("PUT", "/api/discovery/filters", { cookie: newcomer.cookie, body: { ...open, verifiedOnly: true } })).status).toBe(400);
+    expect((await app.deps.db.select({ v: users.verifiedOnly }).from(users).where(eq(users.id, newcomer.id)))[0]!.v).toBe(false);
+    expect((await app.request("GET", "/api/discovery/filters")).status).toBe(401);
+  });
+});

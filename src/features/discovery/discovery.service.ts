@@ -6,7 +6,7 @@
  *    the number of members: everyone who liked the caller (swipes_swiped_like_idx), everyone
  *    boosted now (users_boosted_until_idx), eligible people among the most recently active
  *    (users_last_active_idx, a bounded window), and eligible people of the other gender in the
- *    cities within reach or without a city (profiles_gender_city_idx).
+ *    cities within reach or without a city (profiles_discovery_idx).
  * 2. The pool is ranked by one score: liked/super-liked the caller, boosted, shared relationship
  *    goals and denomination, age closeness, recent activity.
  *
@@ -166,7 +166,7 @@ function likedMeSql(viewerId: string): SQL {
  * - the most recently active members: only the DISCOVERY_ACTIVE_WINDOW newest of
  *   users_last_active_idx are looked at, then filtered;
  * - people of the other gender in the cities within reach, and without a city
- *   (profiles_gender_city_idx), for regions where few of the most active live.
+ *   (profiles_discovery_idx), for regions where few of the most active live.
  */
 /**
  * `likesFirst`: a Premium viewer pays to see who liked them, and gets those people first. For a

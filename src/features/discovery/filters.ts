@@ -7,18 +7,8 @@ import * as z from "zod/mini";
 import { MAX_AGE, MIN_AGE, SEARCH_DISTANCE_KM } from "../../platform/constants";
 import { DENOMINATIONS, RELATIONSHIP_GOALS } from "../profile/profile-options";
 
-export interface DiscoveryFilters {
-  /** Both null = any age. */
-  ageMin: number | null;
-  ageMax: number | null;
-  /** Empty = every denomination. */
-  denominations: string[];
-  /** Empty = any goal (people who gave none included). */
-  relationshipGoals: string[];
-  /** km, the profile's search distance (Settings shows the same value). */
-  maxDistance: number;
-  verifiedOnly: boolean;
-}
+export type { DiscoveryFilters } from "./filter-state";
+import { ageRangeInOrder, type DiscoveryFilters } from "./filter-state";
 
 export const FILTER_MESSAGES = {
   ageRange: "Choose an age range between 18 and 100, the first no higher than the second",
@@ -29,7 +19,7 @@ export const FILTER_MESSAGES = {
 
 const age = z.nullable(z.number({ error: FILTER_MESSAGES.ageRange }).check(z.int(FILTER_MESSAGES.ageRange), z.gte(MIN_AGE, FILTER_MESSAGES.ageRange), z.lte(MAX_AGE, FILTER_MESSAGES.ageRange)));
 
-const ageRangeInOrder = z.refine<{ ageMin: number | null; ageMax: number | null }>((value) => value.ageMin === null || value.ageMax === null || value.ageMin <= value.ageMax, {
+const rangeInOrder = z.refine<{ ageMin: number | null; ageMax: number | null }>(ageRangeInOrder, {
   message: FILTER_MESSAGES.ageRange,
   path: ["ageMin"],
 });
@@ -46,7 +36,7 @@ const preferenceShape = {
 };
 
 /** What onboarding's last step asks (who the member would like to meet); the rest of the filters start open. */
-export const preferencesSchema = z.object(preferenceShape).check(ageRangeInOrder);
+export const preferencesSchema = z.object(preferenceShape).check(rangeInOrder);
 export type Preferences = z.infer<typeof preferencesSchema>;
 
 export const filtersSchema = z
@@ -56,12 +46,7 @@ export const filtersSchema = z
     relationshipGoals: z.array(z.enum(RELATIONSHIP_GOALS, { error: FILTER_MESSAGES.goal })).check(z.maxLength(RELATIONSHIP_GOALS.length, FILTER_MESSAGES.goal)),
     verifiedOnly: z.boolean(),
   })
-  .check(ageRangeInOrder);
-
-/** Whether any filter narrows the deck beyond the distance (the button shows a dot). */
-export function filtersActive(filters: DiscoveryFilters): boolean {
-  return filters.ageMin !== null || filters.ageMax !== null || filters.denominations.length > 0 || filters.relationshipGoals.length > 0 || filters.verifiedOnly;
-}
+  .check(rangeInOrder);
 
 /** Repeated entries collapse, in the list's order: the stored value is canonical. */
 export function canonicalFilters(filters: DiscoveryFilters): DiscoveryFilters {

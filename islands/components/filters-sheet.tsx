@@ -1,0 +1,143 @@
+import { useEffect, useState } from "react";
+import { useT } from "../runtime/i18n-context";
+import { api } from "../runtime/api";
+import { toast } from "../runtime/toast";
+import { errorText } from "../runtime/messages";
+import { Dialog } from "./dialog";
+import { XIcon } from "./icons";
+import { DENOMINATIONS, RELATIONSHIP_GOALS } from "../../src/features/profile/profile-options";
+import { ageRangeInOrder, OPEN_FILTERS, type DiscoveryFilters } from "../../src/features/discovery/filter-state";
+import { MAX_AGE, MIN_AGE, SEARCH_DISTANCE_KM } from "../../src/platform/constants";
+
+const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, index) => MIN_AGE + index);
+
+/**
+ * Discover's filters (docs/decisions/0097): a sheet that edits a copy and saves the whole set with
+ * PUT /api/discovery/filters; the deck reloads with the server's answer.
+ */
+export function FiltersSheet({ open, onClose, filters, onSaved }: { open: boolean; onClose: () => void; filters: DiscoveryFilters; onSaved: (filters: DiscoveryFilters) => void }) {
+  const t = useT();
+  const [draft, setDraft] = useState(filters);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (open) setDraft(filters);
+  }, [open]);
+  // The server checks everything (filters.ts); the sheet can only get the range upside down.
+  const inOrder = ageRangeInOrder(draft);
+  const rangeError = inOrder ? undefined : t("messages.choose_an_age_range_between_18_and_100_the_first_no_higher_than_the_second");
+
+  const toggle = (key: "denominations" | "relationshipGoals", value: string) =>
+    setDraft((current) => ({ ...current, [key]: current[key].includes(value) ? current[key].filter((entry) => entry !== value) : [...current[key], value] }));
+
+  const save = async () => {
+    if (!inOrder) return;
+    setSaving(true);
+    try {
+      const saved = await api<DiscoveryFilters>("PUT", "/api/discovery/filters", draft);
+      onSaved(saved);
+      toast({ title: t("discover.filters.saved"), variant: "success" });
+    } catch (caught) {
+      toast({ title: t("toast.error"), description: errorText(t, caught), variant: "destructive" });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const ageSelect = (key: "ageMin" | "ageMax") => (
+    <div className="field">
+      <label htmlFor={`filter-${key}`}>{t(`discover.filters.${key}`)}</label>
+      <select id={`filter-${key}`} value={draft[key] ?? ""} aria-invalid={rangeError !== undefined} onChange={(event) => setDraft((current) => ({ ...current, [key]: event.target.value === "" ? null : Number(event.target.value) }))}>
+        <option value="">{t("discover.filters.any")}</option>
+        {AGES.map((age) => (
+          <option key={age} value={age}>
+            {age}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const chips = (key: "denominations" | "relationshipGoals", options: readonly string[], group: string) => (
+    <fieldset className="field filter-group">
+      <legend>{t(`discover.filters.${key}`)}</legend>
+      <p className="field-hint">{t("discover.filters.anyHint")}</p>
+      <div className="choice-chips">
+        {options.map((option) => (
+          <label key={option} className="choice-chip">
+            <input type="checkbox" name={key} value={option} checked={draft[key].includes(option)} onChange={() => toggle(key, option)} />
+            <span>{t(`options.${group}.${option}`)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={t("discover.filters.title")}
+      className="filters-sheet"
+      headerAction={
+        <button type="button" className="profile-overlay-close" onClick={onClose} aria-label={t("common.close")}>
+          <XIcon size={20} />
+        </button>
+      }
+    >
+      <form
+        className="form filters-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <fieldset className="field filter-group">
+          <legend>{t("discover.filters.ageRange")}</legend>
+          <div className="field-row">
+            {ageSelect("ageMin")}
+            {ageSelect("ageMax")}
+          </div>
+          {rangeError ? (
+            <p className="field-error" role="alert">
+              {rangeError}
+            </p>
+          ) : null}
+        </fieldset>
+        <div className="field settings-slider filter-group">
+          <label htmlFor="filter-distance">
+            {t("discover.filters.distance")} <strong data-testid="filter-distance-value">{t("discover.filters.km", { count: draft.maxDistance })}</strong>
+          </label>
+          <input
+            id="filter-distance"
+            type="range"
+            min={SEARCH_DISTANCE_KM.min}
+            max={SEARCH_DISTANCE_KM.max}
+            step={SEARCH_DISTANCE_KM.step}
+            value={draft.maxDistance}
+            onChange={(event) => setDraft((current) => ({ ...current, maxDistance: Number(event.target.value) }))}
+          />
+        </div>
+        {chips("denominations", DENOMINATIONS, "denomination")}
+        {chips("relationshipGoals", RELATIONSHIP_GOALS, "relationshipGoals")}
+        <div className="field filter-group filter-switch">
+          <label className="checkbox-row" htmlFor="filter-verified">
+            <input id="filter-verified" type="checkbox" checked={draft.verifiedOnly} onChange={(event) => setDraft((current) => ({ ...current, verifiedOnly: event.target.checked }))} />
+            <span>
+              <strong>{t("discover.filters.verifiedOnly")}</strong>
+              <br />
+              <span className="muted">{t("discover.filters.verifiedOnlyHint")}</span>
+            </span>
+          </label>
+        </div>
+        <div className="dialog-actions filters-actions">
+          <button type="button" className="button button-ghost" onClick={() => setDraft((current) => ({ ...current, ...OPEN_FILTERS }))}>
+            {t("discover.filters.reset")}
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving || !inOrder}>
+            {saving ? t("discover.filters.saving") : t("discover.filters.apply")}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * Web push against a local push service that speaks the real protocol (RFC 8030): it checks the
+ * VAPID signature (RFC 8292) with the server's public key and decrypts the aes128gcm payload
+ * (RFC 8291) with the browser's keys, as Chrome's or Firefox's push service and browser would.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createECDH, randomBytes, type ECDH } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { importJWK, jwtVerify } from "jose";
+// web-push's own dependency, the reference implementation of the encrypted content coding.
+import ece from "http_ece";
+import { pushSubscriptions, users } from "../../../db/schema";
+import { EventBus } from "../../platform/events";
+import { createTestApp, type TestApp } from "../../testing/test-app";
+import { matchUsers } from "../../testing/match-fixtures";
+import { createMember } from "../discovery/discovery.test-support";
+import { startPushNotifier } from "./push-notifier";
+import { pushTo } from "./push.service";
+
+interface Received {
+  path: string;
+  headers: Headers;
+  body: Buffer;
+}
+
+const received: Received[] = [];
+let service: ReturnType<typeof Bun.serve>;
+let t: TestApp;
+
+/** A certificate for 127.0.0.1 from a one-off authority, as a self-hosted push service would have. */
+function testCertificate(dir: string) {
+  const run = (args: string[]) => {
+    const result = Bun.spawnSync(["openssl", ...args], { cwd: dir, stderr: "pipe" });
+    if (result.exitCode !== 0) throw new Error(`openssl ${args[0]}: ${result.stderr.toString()}`);
+  };
+  run(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-days", "2", "-subj", "/CN=Kasih test push service", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", "key.pem", "-out", "cert.pem"]);
+  return { key: readFileSync(join(dir, "key.pem"), "utf8"), cert: readFileSync(join(dir, "cert.pem"), "utf8"), caFile: join(dir, "cert.pem") };
+}
+
+beforeAll(async () => {
+  const certificate = testCertificate(mkdtempSync(join(tmpdir(), "kasih-push-")));
+  service = Bun.serve({
+    port: 0,
+    hostname: "127.0.0.1",
+    tls: { key: certificate.key, cert: certificate.cert },
+    async fetch(request) {
+      const path = new URL(request.url).pathname;
+      received.push({ path, headers: request.headers, body: Buffer.from(await request.arrayBuffer()) });
+      // A browser that unsubscribed: the push service answers 410 Gone.
+      return new Response(null, { status: path.startsWith("/gone") ? 410 : 201 });
+    },
+  });
+  t = await createTestApp({ env: { PUSH_SERVICE_HOSTS: `127.0.0.1:${service.port}`, PUSH_SERVICE_CA: certificate.caFile } });
+});
+afterAll(() => {
+  t.close();
+  service.stop(true);
+});
+
+/** A browser's push keys, as PushSubscription.toJSON() gives them. */
+function browserKeys(): { ecdh: ECDH; auth: Buffer; json: { p256dh: string; auth: string } } {
+  const ecdh = createECDH("prime256v1");
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return { ecdh, auth, json: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: auth.toString("base64url") } };
+}
+
+async function subscribe(cookie: string, path: string) {
+  const keys = browserKeys();
+  const endpoint = `https://127.0.0.1:${service.port}${path}`;
+  const response = await t.request("POST", "/api/push/subscriptions", { cookie, body: { endpoint, keys: keys.json, expirationTime: null } });
+  expect(response.status).toBe(201);
+  return { ...keys, endpoint };
+}
+
+async function nextPush(path: string, timeoutMs = 5000): Promise<Received> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const index = received.findIndex((entry) => entry.path === path);
+    if (index !== -1) return received.splice(index, 1)[0]!;
+    await Bun.sleep(20);
+  }
+  throw new Error(`no push reached ${path}`);
+}
+
+/** What the browser would do: check the sender, then decrypt. */
+async function open(push: Received, keys: { ecdh: ECDH; auth: Buffer }) {
+  const authorization = push.headers.get("authorization") ?? "";
+  const match = /^vapid t=([^,]+), k=(.+)$/.exec(authorization);
+  expect(match).not.toBeNull();
+  const [, jwt, k] = match!;
+  const point = Buffer.from(k!, "base64url");
+  const key = await importJWK({ kty: "EC", crv: "P-256", x: point.subarray(1, 33).toString("base64url"), y: point.subarray(33, 65).toString("base64url") }, "ES256");
+  const { payload: claims } = await jwtVerify(jwt!, key);
+  expect(claims.aud).toBe(`https://127.0.0.1:${service.port}`);
+  expect(claims.sub).toBe("mailto:support@localhost");
+  expect(push.headers.get("content-encoding")).toBe("aes128gcm");
+  const plain = ece.decrypt(push.body, { version: "aes128gcm", privateKey: keys.ecdh, authSecret: keys.auth });
+  return { payload: JSON.parse(plain.toString("utf8")), ttl: Number(push.headers.get("ttl")), urgency: push.headers.get("urgency"), publicKey: k };
+}
+
+describe("web push", () => {
+  test("a message reaches the recipient's browser signed with the server's key, encrypted for that browser, and titled with the sender's name", async () => {
+    const ana = await createMember(t, { firstName: "Ana" });
+    const budi = await createMember(t, { firstName: "Budi", gender: "male" });
+    const matchId = await matchUsers(t, ana, budi);
+    const device = await subscribe(budi.cookie, "/sub/budi");
+    const key = (await (await t.request("GET", "/api/push/key", { cookie: budi.cookie })).json()).publicKey;
+
+    expect((await t.request("POST", `/api/matches/${matchId}/messages`, { cookie: ana.cookie, body: { content: "Shalom Budi! Ibadah Minggu ini di mana?" } })).status).toBe(201);
+    const opened = await open(await nextPush("/sub/budi"), device);
+    expect(opened.publicKey).toBe(key);
+    expect(opened.payload).toEqual({ kind: "message", title: "Ana", body: "Shalom Budi! Ibadah Minggu ini di mana?", url: `/chat/${matchId}`, tag: `chat-${matchId}` });
+    expect(opened.ttl).toBe(86400);
+    const [row] = await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, device.endpoint));
+    expect(row!.lastSentAt).not.toBeNull();
+  });
+
+  test("a match and a call arrive in the member's own language; a call is urgent and short-lived", async () => {
+    const ana = await createMember(t, { firstName: "Ana" });
+    const yosua = await createMember(t, { firstName: "Yosua", gender: "male" });
+    await t.deps.db.update(users).set({ language: "id" }).where(eq(users.id, yosua.id));
+    const device = await subscribe(yosua.cookie, "/sub/yosua");
+    const matchId = await matchUsers(t, ana, yosua);
+    t.deps.events.emit("match.created", { matchId, userIds: [ana.id, yosua.id] });
+    expect((await open(await nextPush("/sub/yosua"), device)).payload).toMatchObject({ kind: "match", title: "Kalian cocok!", body: "Kamu dan Ana saling menyukai.", url: `/chat/${matchId}` });
+    t.deps.events.emit("call.ringing", { matchId, callerId: ana.id, callerName: "Ana", calleeId: yosua.id, callType: "video" });
+    const call = await open(await nextPush("/sub/yosua"), device);
+    expect(call.payload).toMatchObject({ kind: "call", title: "Ana menelepon", body: "Panggilan video" });
+    expect(call.urgency).toBe("high");
+    expect(call.ttl).toBe(45);
+  });
+
+  test("the member's notification settings are followed, and a browser the push service says is gone is forgotten", async () => {
+    const ana = await createMember(t, { firstName: "Ana" });
+    const budi = await createMember(t, { firstName: "Budi", gender: "male" });
+    const matchId = await matchUsers(t, ana, budi);
+    await subscribe(budi.cookie, "/gone/budi");
+    expect((await t.request("PATCH", "/api/settings", { cookie: budi.cookie, body: { notifications: { messages: false } } })).status).toBe(200);
+    expect(await pushTo(t.deps, budi.id, { kind: "message", matchId, fromName: "Ana", text: "Halo" })).toBe(0);
+    expect(await pushTo(t.deps, budi.id, { kind: "call", matchId, fromName: "Ana", callType: "voice" })).toBe(0);
+    expect(received.filter((entry) => entry.path === "/gone/budi")).toEqual([]);
+    // New matches are still on: the push service answers 410 and the subscription goes.
+    expect(await pushTo(t.deps, budi.id, { kind: "match", matchId, withName: "Ana" })).toBe(0);
+    await nextPush("/gone/budi");
+    expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, budi.id))).toEqual([]);
+  });
+
+  test("a member with a page open gets no push (the page shows it live)", async () => {
+    const ana = await createMember(t, { firstName: "Ana" });
+    const budi = await createMember(t, { firstName: "Budi", gender: "male" });
+    const matchId = await matchUsers(t, ana, budi);
+    await subscribe(budi.cookie, "/sub/online");
+    const events = new EventBus();
+    const stop = startPushNotifier({ ...t.deps, events }, (userId) => userId === budi.id);
+    events.emit("message.sent", { matchId, senderId: ana.id, senderName: "Ana", recipientId: budi.id, text: "Halo" });
+    await Bun.sleep(300);
+    expect(received.filter((entry) => entry.path === "/sub/online")).toEqual([]);
+    stop();
+  });
+
+  test("a subscription must point at a push service over https: anything else is refused and nothing is stored", async () => {
+    const member = await createMember(t, { firstName: "Maria" });
+    const keys = browserKeys().json;
+    for (const endpoint of ["http://169.254.169.254/latest/meta-data", "https://evil.example/push", `https://user:pw@127.0.0.1:${service.port}/x`, `http://127.0.0.1:${service.port}/plain`]) {
+      const response = await t.request("POST", "/api/push/subscriptions", { cookie: member.cookie, body: { endpoint, keys } });
+      expect({ endpoint, status: response.status, body: await response.json() }).toEqual({ endpoint, status: 400, body: { message: "This push service is not supported" } });
+    }
+    const bad = await t.request("POST", "/api/push/subscriptions", { cookie: member.cookie, body: { endpoint: `https://127.0.0.1:${service.port}/x`, keys: { p256dh: "short", auth: keys.auth } } });
+    expect(bad.status).toBe(400);
+    expect(await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.id))).toEqual([]);
+    expect((await t.request("POST", "/api/push/subscriptions", { body: { endpoint: "https://fcm.googleapis.com/fcm/send/abc", keys } })).status).toBe(401);
+
+    // The default list: the browsers' push services, https only.
+    const production = await createTestApp();
+    try {
+      const someone = await createMember(production, { firstName: "Sarah" });
+      const fcm = await production.request("POST", "/api/push/subscriptions", { cookie: someone.cookie, body: { endpoint: "https://fcm.googleapis.com/fcm/send/abc:def", keys } });
+      expect(fcm.status).toBe(201);
+      const mozilla = await production.request("POST", "/api/push/subscriptions", { cookie: someone.cookie, body: { endpoint: "https://updates.push.services.mozilla.com/wpush/v2/abc", keys } });
+      expect(mozilla.status).toBe(201);
+      const plain = await production.request("POST", "/api/push/subscriptions", { cookie: someone.cookie, body: { endpoint: "http://fcm.googleapis.com/fcm/send/x", keys } });
+      expect(plain.status).toBe(400);
+      // Turning push off on a device removes its subscription.
+      expect((await production.request("DELETE", "/api/push/subscriptions", { cookie: someone.cookie, body: { endpoint: "https://fcm.googleapis.com/fcm/send/abc:def" } })).status).toBe(200);
+      expect((await production.request("DELETE", "/api/push/subscriptions", { cookie: someone.cookie, body: { endpoint: "https://fcm.googleapis.com/fcm/send/abc:def" } })).status).toBe(404);
+    } finally {
+      production.close();
+    }
+  });
+
+  test("the VAPID key pair is generated once into the data directory's secrets and kept", async () => {
+    const member = await createMember(t, { firstName: "Maria" });
+    const first = (await (await t.request("GET", "/api/push/key", { cookie: member.cookie })).json()).publicKey;
+    expect(Buffer.from(first, "base64url").length).toBe(65);
+    expect(existsSync(join(t.dataDir, "secrets", "vapid-private.key"))).toBe(true);
+    expect((await (await t.request("GET", "/api/push/key", { cookie: member.cookie })).json()).publicKey).toBe(first);
+    expect((await t.request("GET", "/api/push/key")).status).toBe(401);
+  });
+});
