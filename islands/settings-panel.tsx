@@ -1,3 +1,4 @@
+import { DevicePushRow } from "./components/device-push-row";
 import { useEffect, useRef, useState } from "react";
 import { useI18n } from "./runtime/i18n-context";
 import { api } from "./runtime/api";
@@ -116,7 +117,10 @@ export function SettingsPanel({ searchDistance, settings: initialSettings, hasPa
     <div className="settings-groups">
       <section className="card settings-group" aria-labelledby="settings-notifications">
         <h2 id="settings-notifications">{t("settings.notifications.title")}</h2>
-        <ul>{NOTIFICATION_KINDS.map((key) => switchRow("notifications", key, settings.notifications[key], () => toggleNotification(key)))}</ul>
+        <ul>
+          <DevicePushRow />
+          {NOTIFICATION_KINDS.map((key) => switchRow("notifications", key, settings.notifications[key], () => toggleNotification(key)))}
+        </ul>
       </section>
 
       <section className="card settings-group" aria-labelledby="settings-privacy">

@@ -18,6 +18,22 @@ describe("GET /healthz", () => {
   });
 });
 
+describe("GET /.well-known/assetlinks.json (the Android app as a Trusted Web Activity)", () => {
+  it("names the configured package and signing certificate, and is 404 without them", async () => {
+    expect((await t.request("GET", "/.well-known/assetlinks.json")).status).toBe(404);
+    const configured = await createTestApp({ env: { ANDROID_PACKAGE_NAME: "app.kasih.android", ANDROID_SHA256_FINGERPRINT: "AB:CD:EF" } });
+    try {
+      const response = await configured.request("GET", "/.well-known/assetlinks.json");
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual([
+        { relation: ["delegate_permission/common.handle_all_urls"], target: { namespace: "android_app", package_name: "app.kasih.android", sha256_cert_fingerprints: ["AB:CD:EF"] } },
+      ]);
+    } finally {
+      configured.close();
+    }
+  });
+});
+
 describe("errors", () => {
   it("answers an unknown API path with a JSON 404", async () => {
     const response = await t.request("GET", "/api/does-not-exist");

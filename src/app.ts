@@ -58,6 +58,14 @@ export function createApp(deps: AppDeps) {
   // (brotli or gzip, scripts/build-islands.ts) and are left alone.
   app.use(compress());
   app.get("/healthz", (c) => c.json({ status: "ok" }));
+  // Digital Asset Links: lets the Android app open the site as a Trusted Web Activity, where web
+  // push works (README, "Push notifications and the Android wrapper").
+  app.get("/.well-known/assetlinks.json", (c) => {
+    const { packageName, sha256Fingerprint } = deps.config.android;
+    if (!packageName || !sha256Fingerprint) return c.json({ message: "Not found" }, 404);
+    c.header("Cache-Control", "public, max-age=3600");
+    return c.json([{ relation: ["delegate_permission/common.handle_all_urls"], target: { namespace: "android_app", package_name: packageName, sha256_cert_fingerprints: [sha256Fingerprint] } }]);
+  });
   app.route("/", staticFileRoutes(deps.assets));
   app.use(bodyLimits);
   app.use(requestContext(deps));

@@ -2,6 +2,7 @@ import { Dialog } from "./dialog";
 import { useT } from "../runtime/i18n-context";
 import { HeartIcon } from "./icons";
 import { initialsOf } from "./swipe-card";
+import { PushInvite } from "./push-invite";
 
 export interface MatchedPerson {
   firstName: string;
@@ -29,6 +30,7 @@ export function MatchDialog({ person, myPhoto = null, onClose }: { person: Match
           <span className="match-dialog-avatar">{person.photo ? <img src={person.photo} alt="" /> : initialsOf(person.firstName)}</span>
         </div>
       ) : null}
+      {person ? <PushInvite name={person.firstName} /> : null}
       <div className="dialog-actions match-dialog-actions">
         <a className="button button-primary" href={chatHref} data-testid="match-send-message">
           {t("match.sendMessage")}

@@ -65,7 +65,8 @@ export function staticFileRoutes(assets: AssetStore) {
     const path = c.req.path;
     const file = publicPaths.test(path) ? assets.publicFile(path.slice(1)) : null;
     if (file === null) return next();
-    const headers: Record<string, string> = { "Content-Type": file.contentType, "Cache-Control": "public, max-age=3600" };
+    // The service worker is checked for updates on every visit (it must not outlive a release).
+    const headers: Record<string, string> = { "Content-Type": file.contentType, "Cache-Control": path === "/sw.js" ? "no-cache" : "public, max-age=3600" };
     if (file.contentType.startsWith("text/html")) headers["Content-Security-Policy"] = STATIC_PAGE_CSP;
     return Promise.resolve(c.body(file.body.stream(), 200, headers));
   });
