@@ -104,7 +104,7 @@ describe("GET /admin/ads", () => {
     await insertPlacement(app, { placement: "swipe_screen", frequency: 4 });
     const { html } = await page("/admin/ads", { Cookie: `${admin.cookie}; app-language=id` }, "");
     expect(html).toContain("Setiap chat dibuka");
-    expect(html).toContain("Setiap 4 kali geser");
+    expect(html).toContain("Setiap 4 kali swipe");
   });
 
   it("sends a member to /profile and a visitor to /auth", async () => {

@@ -125,7 +125,7 @@ function payloadFor(event: PushEvent, lang: "en" | "id"): PushPayload {
 }
 
 /** Which notification setting a kind follows: a call is a message of its own kind. */
-const SETTING = { message: "messages", match: "newMatches", call: "messages" } as const;
+const settingFor = (kind: PushEvent["kind"]) => (kind === "match" ? "newMatches" : "messages");
 
 /**
  * Sends one event to every subscribed browser of the member, unless their settings turn it off.
@@ -134,7 +134,7 @@ const SETTING = { message: "messages", match: "newMatches", call: "messages" } a
  */
 export async function pushTo(deps: Pick<AppDeps, "db" | "clock" | "config">, userId: string, event: PushEvent): Promise<number> {
   const [member] = await deps.db.select({ language: users.language, notifications: users.notifications, isBanned: users.isBanned }).from(users).where(eq(users.id, userId)).limit(1);
-  if (member === undefined || member.isBanned || member.notifications[SETTING[event.kind]] === false) return 0;
+  if (member === undefined || member.isBanned || member.notifications[settingFor(event.kind)] === false) return 0;
   const subscriptions = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   if (subscriptions.length === 0) return 0;
   const payload = JSON.stringify(payloadFor(event, member.language));

@@ -117,7 +117,7 @@ describe("GET /admin/moderation?view=actions (Admin Actions)", () => {
     const indonesian = (await page("/admin/moderation?view=actions", { lang: "id" })).html;
     expect(indonesian).toContain(">QRIS</span>");
     expect(indonesian).toContain(">Dinonaktifkan</td>");
-    expect(indonesian).toContain(">Banner · Google AdMob · Setiap 4 kali geser · Aktif</td>");
+    expect(indonesian).toContain(">Banner · Google AdMob · Setiap 4 kali swipe · Aktif</td>");
   });
 
   it("shows an empty state before anything was done", async () => {
