@@ -321,7 +321,7 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
       userId: user.id,
       age: p.age,
       birthDate: demoBirthDate(random, p.age, jakartaDayOf(new Date(now))),
-      prompts: demoPrompts(random, p.language),
+      prompts: demoPrompts(random, p.language, user.demo !== undefined),
       gender: p.gender,
       denomination: p.denomination,
       churchName: p.churchName,

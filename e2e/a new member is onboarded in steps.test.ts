@@ -151,10 +151,14 @@ for (const [lang, size, viewport] of [
         await page.locator(".swipe-card-title", { hasText: "Budi" }).first().waitFor();
         await shot("6-first-card");
 
-        // The other person's prompt, in the reader's language.
+        // The other person's prompt, in the reader's language: beside the card on a desktop, and in the info overlay.
+        const promptTitle = lang === "en" ? "My favourite verse" : "Ayat favoritku";
+        expect(await page.getByTestId("discover-details").isVisible()).toBe(size === "desktop");
+        if (size === "desktop") expect(await page.getByTestId("discover-details").locator(".prompt-answer dt").innerText()).toBe(promptTitle);
         await page.locator(".swipe-card-info").first().click();
-        await page.locator(".prompt-answer dt", { hasText: lang === "en" ? "My favourite verse" : "Ayat favoritku" }).waitFor();
-        expect(await page.locator(".prompt-answer dd").first().innerText()).toBe("Micah 6:8");
+        const overlay = page.locator("dialog[open]");
+        await overlay.locator(".prompt-answer dt", { hasText: promptTitle }).waitFor();
+        expect(await overlay.locator(".prompt-answer dd").innerText()).toBe("Micah 6:8");
 
         // What was saved: the age from the birth date, the prompt, the preferences; the photo without its GPS position.
         const profile = await (await apiAs(server.origin, account, "GET", "/api/profile")).json();

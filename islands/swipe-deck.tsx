@@ -11,7 +11,7 @@ import { HeartIcon, SlidersIcon } from "./components/icons";
 import { FiltersSheet } from "./components/filters-sheet";
 import { filtersActive, type DiscoveryFilters } from "../src/features/discovery/filter-state";
 import { MatchDialog, type MatchedPerson } from "./components/match-dialog";
-import { ProfileOverlay } from "./components/profile-overlay";
+import { ProfileFacts, ProfileOverlay } from "./components/profile-overlay";
 import { CardFace, SwipeCard, type SwipeDirection } from "./components/swipe-card";
 import { PlanDialog, type ChoosePlan } from "./plan-dialog";
 import { AdSlot } from "./components/ad-slot-lazy";
@@ -259,6 +259,8 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
         </div>
       </header>
 
+      <div className="discover-body">
+      <div className="discover-main">
       <div className="discover-stage">
         {swipesLeft === 0 ? (
           // The daily limit is an offer with a countdown, not an error: no drag, no red toast.
@@ -336,6 +338,15 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
         </button>
       </div>
       <p className="discover-keys muted">{t("discover.keysHint")}</p>
+      </div>
+      {/* A desktop has the room: what the person shares stays beside their card (CSS hides it on phones). */}
+      {top !== undefined && swipesLeft !== 0 && !(adShowing && deckAd !== null) ? (
+        <aside className="discover-details" aria-labelledby="discover-details-title" data-testid="discover-details">
+          <h2 id="discover-details-title">{t("discover.overlay.title", { name: top.firstName })}</h2>
+          <ProfileFacts card={top} />
+        </aside>
+      ) : null}
+      </div>
 
       {top !== undefined ? (
         <ProfileOverlay

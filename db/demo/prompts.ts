@@ -19,9 +19,9 @@ const ANSWERS: Record<PromptId, Record<Language, string[]>> = {
   together: { en: ["serve at a church camp and pray for the kids.", "try every soto in town."], id: ["melayani di retret gereja dan mendoakan anak-anak.", "mencoba semua soto di kota ini."] },
 };
 
-/** Up to three answered prompts, or none (about a third of people skip them). */
-export function demoPrompts(random: Random, language: Language): { id: PromptId; answer: string }[] {
-  if (random.chance(0.3)) return [];
+/** Up to three answered prompts, or none (about a third of people skip them; the demo accounts never do). */
+export function demoPrompts(random: Random, language: Language, always = false): { id: PromptId; answer: string }[] {
+  if (random.chance(0.3) && !always) return [];
   const ids = Object.keys(ANSWERS) as PromptId[];
   const chosen: PromptId[] = [];
   const count = 1 + Math.floor(random.float(0, 3));

@@ -5,6 +5,7 @@ import { toast } from "../runtime/toast";
 import { errorText, titledToast } from "../runtime/messages";
 import { MAX_PHOTO_BYTES, MAX_PROFILE_PHOTOS } from "../../src/platform/constants";
 import { PROFILE_MESSAGES } from "../../src/features/profile/profile.schemas";
+import { thumbOf } from "./photo-url";
 
 export interface GridPhoto {
   id: string;
@@ -164,7 +165,7 @@ export function PhotoGrid({ photos, onChange, error, describedBy }: { photos: Gr
             onDrop={(event) => onDrop(event, index)}
             onDragEnd={() => setDragIndex(null)}
           >
-            <img src={photo.url} alt={t("profile.photos.alt", { number: index + 1 })} />
+            <img src={thumbOf(photo.url)} alt={t("profile.photos.alt", { number: index + 1 })} />
             {index === 0 ? <span className="badge badge-primary photo-main-badge">{t("profile.photos.main")}</span> : null}
             <div className="photo-tile-actions">
               <button type="button" className="photo-action" onClick={() => void reorder(index, index - 1)} disabled={index === 0} aria-label={t("profile.photos.moveEarlier", { number: index + 1 })}>

@@ -5,6 +5,7 @@ import { CrownIcon, HeartIcon, ShieldCheckIcon, UserIcon, ArrowLeftIcon } from "
 import { ProfileEditor, type ProfileEditorProps } from "../../../islands/profile-editor";
 import { Onboarding, type OnboardingProps } from "../../../islands/onboarding/onboarding";
 import { PromptAnswers } from "../../../islands/components/prompts-field";
+import { thumbOf } from "../../../islands/components/photo-url";
 import { draftOf } from "./onboarding-draft";
 import { ProfilePictureDialog } from "../../../islands/profile-picture-dialog";
 import { SettingsPanel, type SettingsPanelProps } from "../../../islands/settings-panel";
@@ -197,7 +198,7 @@ function ProfilePage({ user, profile, premium, reminder, photoVerification }: { 
           <ul className="profile-photos">
             {profile.photos.map((url, index) => (
               <li key={url}>
-                <img src={url} alt={t("profile.photos.alt", { number: index + 1 })} loading="lazy" />
+                <img src={thumbOf(url)} alt={t("profile.photos.alt", { number: index + 1 })} loading="lazy" />
                 {index === 0 ? <span className="badge badge-primary photo-main-badge">{t("profile.photos.main")}</span> : null}
               </li>
             ))}
