@@ -8,12 +8,12 @@ import { LimitOffer } from "./components/limit-offer";
 import type { DiscoveryCardJson, PlanName } from "../src/features/discovery/discovery-types";
 import { BoltIcon, CloseIcon, RefreshIcon, StarIcon, UndoIcon } from "./components/discover-icons";
 import { HeartIcon, SlidersIcon } from "./components/icons";
-import { FiltersSheet } from "./components/filters-sheet";
 import { filtersActive, type DiscoveryFilters } from "../src/features/discovery/filter-state";
-import { MatchDialog, type MatchedPerson } from "./components/match-dialog";
-import { ProfileFacts, ProfileOverlay } from "./components/profile-overlay";
+import type { MatchedPerson } from "./components/match-dialog";
+import { ProfileFacts } from "./components/profile-facts";
+import { onDemand, whenIdle } from "./components/on-demand";
 import { CardFace, SwipeCard, type SwipeDirection } from "./components/swipe-card";
-import { PlanDialog, type ChoosePlan } from "./plan-dialog";
+import type { ChoosePlan } from "./plan-dialog";
 import { AdSlot } from "./components/ad-slot-lazy";
 import { adDue, useAdPlacement } from "./runtime/ads";
 
@@ -42,6 +42,26 @@ export interface SwipeDeckSeams {
   onChoosePlan?: ChoosePlan;
 }
 
+// The deck's dialogs come when first opened (and are fetched ahead once the page is idle): the
+// first swipe does not wait for their code (bench/page).
+const ProfileOverlay = onDemand(() => import("./components/profile-overlay").then((module) => module.ProfileOverlay));
+const MatchDialog = onDemand(() => import("./components/match-dialog").then((module) => module.MatchDialog));
+const FiltersSheet = onDemand(() => import("./components/filters-sheet").then((module) => module.FiltersSheet));
+const PlanDialog = onDemand(() => import("./plan-dialog").then((module) => module.PlanDialog));
+
+/** A desktop's width (the details panel beside the card); false on the server and until mounted. */
+function useWideScreen(): boolean {
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia("(min-width: 64rem)");
+    const update = () => setWide(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return wide;
+}
+
 /** Fetch more when fewer than this many cards are left in hand. */
 const REFILL_BELOW = 4;
 /** Photos of this many cards after the top one are fetched ahead, so no card shows blank. */
@@ -62,6 +82,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
   const [plansOpen, setPlansOpen] = useState(false);
   const [matched, setMatched] = useState<MatchedPerson | null>(null);
   const [filters, setFilters] = useState(props.filters);
+  const wide = useWideScreen();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtered = filters !== null && filtersActive(filters);
   const cardsRef = useRef(cards);
@@ -114,6 +135,9 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
   );
 
   useEffect(() => {
+    whenIdle(() => {
+      for (const dialog of [ProfileOverlay, MatchDialog, FiltersSheet, PlanDialog]) dialog.preload();
+    });
     if (props.initialCards === null) void fetchMore(true);
     if (props.openPlans) setPlansOpen(true);
     if (props.openFilters) setFiltersOpen(true);
@@ -339,8 +363,8 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
       </div>
       <p className="discover-keys muted">{t("discover.keysHint")}</p>
       </div>
-      {/* A desktop has the room: what the person shares stays beside their card (CSS hides it on phones). */}
-      {top !== undefined && swipesLeft !== 0 && !(adShowing && deckAd !== null) ? (
+      {/* A desktop has the room: what the person shares stays beside their card. Not rendered on a phone at all (less to parse and hydrate there). */}
+      {wide && top !== undefined && swipesLeft !== 0 && !(adShowing && deckAd !== null) ? (
         <aside className="discover-details" aria-labelledby="discover-details-title" data-testid="discover-details">
           <h2 id="discover-details-title">{t("discover.overlay.title", { name: top.firstName })}</h2>
           <ProfileFacts card={top} />
@@ -348,7 +372,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
       ) : null}
       </div>
 
-      {top !== undefined ? (
+      {top !== undefined && overlayOpen ? (
         <ProfileOverlay
           card={top}
           open={overlayOpen}
@@ -371,8 +395,8 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
           })}
         />
       ) : null}
-      <MatchDialog person={matched} myPhoto={props.myPhoto} onClose={() => setMatched(null)} />
-      {filters === null ? null : (
+      {matched === null ? null : <MatchDialog person={matched} myPhoto={props.myPhoto} onClose={() => setMatched(null)} />}
+      {filters === null || !filtersOpen ? null : (
         <FiltersSheet
           open={filtersOpen}
           onClose={() => setFiltersOpen(false)}
@@ -385,7 +409,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
           }}
         />
       )}
-      <PlanDialog open={plansOpen} onClose={() => setPlansOpen(false)} onChoosePlan={props.onChoosePlan} currentPlan={props.plan} />
+      {plansOpen ? <PlanDialog open onClose={() => setPlansOpen(false)} onChoosePlan={props.onChoosePlan} currentPlan={props.plan} /> : null}
     </div>
   );
 }

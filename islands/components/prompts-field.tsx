@@ -1,5 +1,5 @@
 import { useT } from "../runtime/i18n-context";
-import { MAX_PROMPTS, PROMPT_ANSWER_MAX, PROMPT_IDS } from "../../src/features/profile/prompts";
+import { MAX_PROMPTS, PROMPT_ANSWER_MAX, PROMPT_IDS } from "../../src/features/profile/prompt-list";
 import { PlusIcon, XIcon } from "./icons";
 
 export interface PromptValue {

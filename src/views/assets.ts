@@ -4,7 +4,10 @@ import { join, normalize, extname } from "node:path";
 /** What scripts-build wrote: per-page entry files and their shared chunks, content-hashed. */
 export interface ClientManifest {
   entries: Record<string, { file: string; imports: string[] }>;
+  /** The whole stylesheet (admin panel, operator pages). */
   css: string[];
+  /** The member app's stylesheet (src/views/styles/member.css); older manifests have none. */
+  memberCss?: string[];
 }
 
 export interface StaticFile {

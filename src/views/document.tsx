@@ -26,6 +26,16 @@ export interface DocumentProps {
   children: ReactNode;
 }
 
+/**
+ * The pages of the member app get the member stylesheet, without the admin panel's and the
+ * operator pages' rules (bench/page: less CSS to fetch and match before the first paint).
+ */
+const MEMBER_APP_ENTRIES = new Set(["auth", "chat", "discover", "likes", "matches", "onboarding", "profile", "profile-editor", "reset-password", "settings", "verify", "shell"]);
+
+export function stylesheetsFor(manifest: ClientManifest, entry: string | undefined): string[] {
+  return entry !== undefined && MEMBER_APP_ENTRIES.has(entry) && manifest.memberCss !== undefined && manifest.memberCss.length > 0 ? manifest.memberCss : manifest.css;
+}
+
 export function Document({ title, lang, nonce, manifest, apiBaseUrl, tokenSyncUrl, hostedSignIn, entry, i18nResources, description, bodyClassName, children }: DocumentProps) {
   const entryFiles = entry === undefined ? undefined : manifest.entries[entry];
   if (entry !== undefined && entryFiles === undefined) throw new Error(`No client entry "${entry}" in the build manifest`);
@@ -40,15 +50,19 @@ export function Document({ title, lang, nonce, manifest, apiBaseUrl, tokenSyncUr
         <meta name="api-base-url" content={apiBaseUrl} />
         {tokenSyncUrl ? <meta name="token-sync-url" content={tokenSyncUrl} /> : null}
         {hostedSignIn ? <meta name="hosted-sign-in" content="firebase" /> : null}
-        {/* The stylesheet first: it is what the first paint waits for. */}
-        {manifest.css.map((href) => (
-          <link key={href} rel="stylesheet" href={`/${href}`} precedence="default" />
+        {/*
+          The language script before the stylesheet: a script after a stylesheet waits for it, and
+          the parser with it. The stylesheet is what the first paint waits for; not hoisted by
+          React (no `precedence`), so it stays ahead of the script preloads.
+        */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: languageSyncScript }} />
+        {stylesheetsFor(manifest, entry).map((href) => (
+          <link key={href} rel="stylesheet" href={`/${href}`} />
         ))}
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="icon" href="/icons/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/icon-192.png" />
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: languageSyncScript }} />
-        {entryFiles?.imports.map((href) => <link key={href} rel="modulepreload" href={`/${href}`} nonce={nonce} />)}
+        {entryFiles ? [entryFiles.file, ...entryFiles.imports].map((href) => <link key={href} rel="modulepreload" href={`/${href}`} nonce={nonce} />) : null}
       </head>
       <body className={bodyClassName}>
         {children}

@@ -6,8 +6,7 @@ import { photos, profiles, users } from "../../../db/schema";
 import { requirePage } from "../../middleware/guards";
 import { Island } from "../../views/island";
 import type { RenderPage } from "../../views/render";
-import { findOpenMatchFor, listMatches } from "../matches/matches.service";
-import { MatchesList } from "../../../islands/matches-list";
+import { findOpenMatchFor } from "../matches/matches.service";
 import { hasPremium, hasPremiumPlus } from "../premium/plan-rules";
 import { thumbUrl } from "../profile/profile-json";
 import { FREE_DAILY_CHATS } from "../../platform/constants";
@@ -44,7 +43,6 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     const [photo] = await deps.db.select({ fileName: photos.fileName }).from(photos).where(eq(photos.userId, match.otherUserId)).orderBy(photos.position).limit(1);
     const now = deps.clock.now();
     const answer = c.req.query("answer");
-    const conversations = await listMatches(deps.db, user.id);
     const { receipts: showReceipts, activity: showActivity } = await sharedBetween(deps.db, user.id, match.otherUserId);
     // Online on this instance's sockets, else when they were last active; nothing when either hides it.
     const presence = showActivity
@@ -64,10 +62,11 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
       c,
       { title: t("chat.title", { name: props.other.firstName }), entry: "chat", namespaces: ["chat", "calls", "safety", "limits", "matches", "options"], bodyClassName: "chat-body" },
       <main id="main" className="chat-main">
-        {/* On a desktop the conversations stay beside the open chat (hidden on a phone). */}
-        <aside className="chat-sidebar" aria-label={t("matches.chatsTitle")}>
-          <Island name="matches-list" component={MatchesList} props={{ initialMatches: conversations, meId: user.id, view: "chats", openMatchId: matchId }} />
-        </aside>
+        {/*
+          On a desktop the conversations stay beside the open chat: the page's script fills this in
+          on a wide screen only (islands/entries/chat.tsx), so a phone neither reads nor draws them.
+        */}
+        <aside className="chat-sidebar" aria-label={t("matches.chatsTitle")} data-chat-sidebar data-me={user.id} data-open-match={matchId} />
         <Island name="chat-panel" component={ChatPanel} props={props} className="chat-island" />
       </main>,
     );

@@ -1,0 +1,43 @@
+import { chromium } from "playwright-core";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DEMO_PASSWORD } from "../../db/seed";
+import { CHROMIUM_ARGS, PHONE } from "../../e2e/support/browser";
+import { signInWithPassword } from "../../e2e/support/accounts";
+import { startServer } from "../../e2e/support/server";
+const path = process.argv[2] ?? "/swipe";
+const island = process.argv[3] ?? "swipe-deck";
+const server = await startServer({ command: "demo" });
+const daniel = await signInWithPassword(server.origin, "demo@kasih.app", DEMO_PASSWORD);
+const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "wf-")), { executablePath: "/usr/bin/chromium", headless: true, args: CHROMIUM_ARGS, viewport: PHONE, isMobile: true, hasTouch: true });
+const [name, value] = daniel.cookie.split("=");
+await context.addCookies([{ name: name!, value: value!, url: server.origin }]);
+const page = context.pages()[0]!;
+await page.goto(`${server.origin}${path}`);
+await page.locator(`[data-island="${island}"][data-hydrated]`).waitFor();
+const cdp = await context.newCDPSession(page);
+await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+await cdp.send("Profiler.enable");
+await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+await cdp.send("Profiler.start");
+await page.goto(`${server.origin}${path}`, { waitUntil: "commit" });
+await page.locator(`[data-island="${island}"][data-hydrated]`).waitFor();
+const t = await page.evaluate(() => performance.now());
+console.log(await page.evaluate(() => JSON.stringify(performance.getEntriesByType("mark").map((m) => [m.name, Math.round(m.startTime)]))));
+console.log(await page.evaluate(() => JSON.stringify(performance.getEntriesByType("navigation").map((n: any) => ({ rs: Math.round(n.responseStart), re: Math.round(n.responseEnd), di: Math.round(n.domInteractive) })))));
+const { profile } = await cdp.send("Profiler.stop");
+console.log("interactive", t);
+// self time per function
+const byId = new Map(profile.nodes.map((n: any) => [n.id, n]));
+const self = new Map<number, number>();
+const dt = profile.timeDeltas as number[];
+(profile.samples as number[]).forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0)));
+const agg = new Map<string, number>();
+for (const [id, us] of self) { const n: any = byId.get(id); const key = `${n.callFrame.functionName || "(anon)"} ${n.callFrame.url.split("/").pop()}:${n.callFrame.lineNumber}`; agg.set(key, (agg.get(key) ?? 0) + us); }
+const byUrl = new Map<string, number>();
+for (const [id, us] of self) { const n: any = byId.get(id); const key = n.callFrame.url.split("/").pop() || n.callFrame.functionName; byUrl.set(key, (byUrl.get(key) ?? 0) + us); }
+console.log([...byUrl].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${(v / 1000).toFixed(0).padStart(5)} ms ${k}`).join("\n"));
+console.log("---");
+console.log([...agg].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, v]) => `${(v / 1000).toFixed(0).padStart(5)} ms ${k}`).join("\n"));
+await context.close(); await server.stop();
