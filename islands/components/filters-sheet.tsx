@@ -57,18 +57,20 @@ export function FiltersSheet({ open, onClose, filters, onSaved }: { open: boolea
     </div>
   );
   const chips = (key: "denominations" | "relationshipGoals", options: readonly string[], group: string) => (
-    <fieldset className="field filter-group">
-      <legend>{t(`discover.filters.${key}`)}</legend>
-      <p className="field-hint">{t("discover.filters.anyHint")}</p>
-      <div className="choice-chips">
-        {options.map((option) => (
-          <label key={option} className="choice-chip">
-            <input type="checkbox" name={key} value={option} checked={draft[key].includes(option)} onChange={() => toggle(key, option)} />
-            <span>{t(`options.${group}.${option}`)}</span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <div className="filter-section">
+      <fieldset className="field filter-group">
+        <legend>{t(`discover.filters.${key}`)}</legend>
+        <p className="field-hint">{t("discover.filters.anyHint")}</p>
+        <div className="choice-chips">
+          {options.map((option) => (
+            <label key={option} className="choice-chip">
+              <input type="checkbox" name={key} value={option} checked={draft[key].includes(option)} onChange={() => toggle(key, option)} />
+              <span>{t(`options.${group}.${option}`)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </div>
   );
 
   return (
@@ -91,19 +93,21 @@ export function FiltersSheet({ open, onClose, filters, onSaved }: { open: boolea
           void save();
         }}
       >
-        <fieldset className="field filter-group">
-          <legend>{t("discover.filters.ageRange")}</legend>
-          <div className="field-row">
-            {ageSelect("ageMin")}
-            {ageSelect("ageMax")}
-          </div>
-          {rangeError ? (
-            <p className="field-error" role="alert">
-              {rangeError}
-            </p>
-          ) : null}
-        </fieldset>
-        <div className="field settings-slider filter-group">
+        <div className="filter-section">
+          <fieldset className="field filter-group">
+            <legend>{t("discover.filters.ageRange")}</legend>
+            <div className="field-row">
+              {ageSelect("ageMin")}
+              {ageSelect("ageMax")}
+            </div>
+            {rangeError ? (
+              <p className="field-error" role="alert">
+                {rangeError}
+              </p>
+            ) : null}
+          </fieldset>
+        </div>
+        <div className="field settings-slider filter-group filter-section">
           <label htmlFor="filter-distance">
             {t("discover.filters.distance")} <strong data-testid="filter-distance-value">{t("discover.filters.km", { count: draft.maxDistance })}</strong>
           </label>
@@ -119,7 +123,7 @@ export function FiltersSheet({ open, onClose, filters, onSaved }: { open: boolea
         </div>
         {chips("denominations", DENOMINATIONS, "denomination")}
         {chips("relationshipGoals", RELATIONSHIP_GOALS, "relationshipGoals")}
-        <div className="field filter-group filter-switch">
+        <div className="field filter-group filter-switch filter-section">
           <label className="checkbox-row" htmlFor="filter-verified">
             <input id="filter-verified" type="checkbox" checked={draft.verifiedOnly} onChange={(event) => setDraft((current) => ({ ...current, verifiedOnly: event.target.checked }))} />
             <span>
