@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed";
-import { apiAs, setLanguage, signInContext, signInWithPassword } from "./support/accounts";
+import { apiAs, createAccount, setLanguage, signInContext, signInWithPassword } from "./support/accounts";
+import { completeProfile } from "./support/members";
 import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 
@@ -201,38 +202,81 @@ describe("Discover", () => {
     }
   });
 
-  it("flips through a card's photos: a tap on the right or left half, and the space bar", async () => {
-    const browser = await openBrowser({ viewport: PHONE });
-    const { page } = browser;
-    try {
-      await signInContext(browser.context, server.origin, await signIn("demo.sarah@kasih.app"));
-      await openDiscover(page);
-      // Pass until the top card has more than one photo.
-      for (let i = 0; i < 15 && (await page.getByTestId("photo-segments").count()) === 0; i++) {
-        const before = await topCardId(page);
-        await page.locator(".discover-action-pass").click();
-        await page.waitForFunction((id) => document.querySelector(".swipe-card-top")?.getAttribute("data-card-id") !== id, before);
+  for (const [lang, size, viewport, email] of [
+    ["en", "phone", PHONE, "demo.sarah@kasih.app"],
+    ["id", "desktop", DESKTOP, "demo@kasih.app"],
+  ] as const) {
+    it(`flips through a card's photos in ${lang} on a ${size}: a tap on the right or left half, and the space bar`, async () => {
+      const browser = await openBrowser({ viewport });
+      const { page } = browser;
+      try {
+        await setLanguage(browser.context, server.origin, lang);
+        await signInContext(browser.context, server.origin, await signIn(email));
+        await openDiscover(page);
+        // Pass until the top card has more than one photo.
+        for (let i = 0; i < 15 && (await page.getByTestId("photo-segments").count()) === 0; i++) {
+          const before = await topCardId(page);
+          await page.locator(".discover-action-pass").click();
+          await page.waitForFunction((id) => document.querySelector(".swipe-card-top")?.getAttribute("data-card-id") !== id, before);
+        }
+        const segments = page.getByTestId("photo-segments");
+        await segments.waitFor();
+        const current = () => segments.locator("span").evaluateAll((spans) => spans.findIndex((span) => span.classList.contains("is-current")));
+        const photo = () => page.locator(".swipe-card-top .swipe-card-media img").getAttribute("src");
+        expect(await current()).toBe(0);
+        const first = await photo();
+        const box = (await page.locator(".swipe-card-top .swipe-card-media").boundingBox())!;
+        await page.mouse.click(box.x + box.width * 0.8, box.y + box.height / 2);
+        expect(await current()).toBe(1);
+        expect(await photo()).not.toBe(first);
+        expect(await segments.getAttribute("aria-label")).toMatch(lang === "en" ? /^Photo 2 of \d$/ : /^Foto 2 dari \d$/);
+        await screenshot(page, `discover-photo-2-${lang}-${size}`);
+        await page.mouse.click(box.x + box.width * 0.2, box.y + box.height / 2);
+        expect(await current()).toBe(0);
+        await page.keyboard.press("Space");
+        expect(await current()).toBe(1);
+        // A tap is not a swipe: the same person is still on top.
+        expect(await page.locator(".swipe-card-top").count()).toBe(1);
+      } finally {
+        await browser.close();
       }
-      const segments = page.getByTestId("photo-segments");
-      await segments.waitFor();
-      const current = () => segments.locator("span").evaluateAll((spans) => spans.findIndex((span) => span.classList.contains("is-current")));
-      const photo = () => page.locator(".swipe-card-top .swipe-card-media img").getAttribute("src");
-      expect(await current()).toBe(0);
-      const first = await photo();
-      const box = (await page.locator(".swipe-card-top .swipe-card-media").boundingBox())!;
-      await page.mouse.click(box.x + box.width * 0.8, box.y + box.height / 2);
-      expect(await current()).toBe(1);
-      expect(await photo()).not.toBe(first);
-      expect(await segments.getAttribute("aria-label")).toMatch(/^Photo 2 of \d$/);
-      await screenshot(page, "discover-photo-2-en-phone");
-      await page.mouse.click(box.x + box.width * 0.2, box.y + box.height / 2);
-      expect(await current()).toBe(0);
-      await page.keyboard.press("Space");
-      expect(await current()).toBe(1);
-      // A tap is not a swipe: the same person is still on top.
-      expect(await page.locator(".swipe-card-top").count()).toBe(1);
+    }, 60_000);
+  }
+
+  it("shows the limit card with its countdown in Indonesian on a desktop, without a drag or a red toast", async () => {
+    const account = await createAccount(server.origin, { firstName: "Rut", lastName: "Manurung" });
+    const browser = await openBrowser({ viewport: DESKTOP });
+    const { page, context } = browser;
+    try {
+      await page.goto(`${server.origin}/`);
+      await completeProfile(server.origin, page, account, "female", 40);
+      // The day's 25 swipes, used through the API.
+      let used = 0;
+      while (used < 25) {
+        const batch = (await (await apiAs(server.origin, account, "GET", "/api/discovery?limit=20")).json()) as { id: string }[];
+        expect(batch.length).toBeGreaterThan(0);
+        for (const person of batch) {
+          if (used >= 25) break;
+          expect((await apiAs(server.origin, account, "POST", "/api/swipe", { swipedId: person.id, isLike: false })).status).toBe(200);
+          used++;
+        }
+      }
+      await setLanguage(context, server.origin, "id");
+      await signInContext(context, server.origin, account);
+      await page.goto(`${server.origin}/swipe`);
+      await page.waitForSelector("[data-island=swipe-deck][data-hydrated]");
+      const offer = page.getByTestId("limit-offer");
+      await offer.waitFor();
+      expect(await offer.innerText()).toContain("Jatah 25 swipe hari ini sudah habis");
+      const shownAt = await page.getByTestId("limit-countdown").innerText();
+      expect(shownAt).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+      await page.waitForFunction((shown) => document.querySelector("[data-testid=limit-countdown]")?.textContent !== shown, shownAt, { timeout: 5000 });
+      expect(await page.locator(".discover-swipes").innerText()).toBe("0 swipe lagi hari ini");
+      expect(await page.locator(".swipe-card-top").count()).toBe(0);
+      expect(await page.locator(".toast-destructive").count()).toBe(0);
+      await screenshot(page, "discover-limit-id-desktop");
     } finally {
       await browser.close();
     }
-  }, 60_000);
+  });
 });
