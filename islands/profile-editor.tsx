@@ -4,9 +4,9 @@ import { api, ApiError } from "./runtime/api";
 import { toast, toastOnNextPage } from "./runtime/toast";
 import { errorText, translateMessage } from "./runtime/messages";
 import { LoadingScreen } from "./components/loading-screen";
-import { Control } from "./components/form-control";
+import { Control, OptionSelect, TextField } from "./components/form-control";
 import { PromptsField, type PromptValue } from "./components/prompts-field";
-import { PhotoGrid, type GridPhoto } from "./components/photo-grid";
+import { PhotosField, type GridPhoto } from "./components/photo-grid";
 import { CITIES } from "../src/features/profile/cities";
 import { DENOMINATIONS, editFaithDurations, GENDERS, RELATIONSHIP_GOALS, splitInterests, validateProfile } from "../src/features/profile/profile.schemas";
 import { ageOn, earliestBirthDate, latestAdultBirthDate } from "../src/features/profile/birth-date";
@@ -111,29 +111,10 @@ export function ProfileEditor({ initial, prompts: initialPrompts, storedBirthDat
 
   const durations = editFaithDurations(initial.faithDuration);
   const select = (field: keyof ProfileFormValues, options: readonly string[], group: string, required: boolean) => (
-    <Control field={field} label={t(`profile.fields.${field}`)} error={errorFor(field)} required={required}>
-      {(props) => (
-        <select {...props} value={values[field]} onChange={(event) => set(field)(event.target.value)} onBlur={touch(field)}>
-          <option value="">{t("profile.choose")}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {t(`options.${group}.${option}`)}
-            </option>
-          ))}
-        </select>
-      )}
-    </Control>
+    <OptionSelect field={field} label={t(`profile.fields.${field}`)} error={errorFor(field)} required={required} value={values[field]} options={options} group={group} placeholder={t("profile.choose")} onChange={set(field)} onBlur={touch(field)} />
   );
   const text = (field: keyof ProfileFormValues, required: boolean, multiline = false, hint?: string) => (
-    <Control field={field} label={t(`profile.fields.${field}`)} error={errorFor(field)} required={required} hint={hint}>
-      {(props) =>
-        multiline ? (
-          <textarea {...props} rows={4} value={values[field]} onChange={(event) => set(field)(event.target.value)} onBlur={touch(field)} placeholder={t(`profile.placeholders.${field}`)} />
-        ) : (
-          <input {...props} type="text" value={values[field]} onChange={(event) => set(field)(event.target.value)} onBlur={touch(field)} placeholder={t(`profile.placeholders.${field}`)} />
-        )
-      }
-    </Control>
+    <TextField field={field} label={t(`profile.fields.${field}`)} error={errorFor(field)} required={required} hint={hint} multiline={multiline} value={values[field]} placeholder={t(`profile.placeholders.${field}`)} onChange={set(field)} onBlur={touch(field)} />
   );
 
   const photoError = errorFor("photos");
@@ -178,25 +159,14 @@ export function ProfileEditor({ initial, prompts: initialPrompts, storedBirthDat
 
   return (
     <form className="form profile-form" noValidate onSubmit={submit}>
-      <fieldset className="field profile-photos-field" aria-describedby={photoError ? "error-photos" : undefined}>
-        <legend id="field-photos" tabIndex={-1}>
-          {t("profile.fields.photos")} <span className="required-mark">*</span>
-        </legend>
-        <PhotoGrid
-          photos={photos}
-          onChange={(next) => {
-            setPhotos(next);
-            setTouched((current) => ({ ...current, photos: true }));
-          }}
-          error={photoError}
-          describedBy={photoError ? "error-photos" : undefined}
-        />
-        {photoError ? (
-          <p className="field-error" id="error-photos" role="alert">
-            {photoError}
-          </p>
-        ) : null}
-      </fieldset>
+      <PhotosField
+        photos={photos}
+        onChange={(next) => {
+          setPhotos(next);
+          setTouched((current) => ({ ...current, photos: true }));
+        }}
+        error={photoError}
+      />
 
       <section className="profile-form-section" aria-labelledby="section-about">
         <h2 id="section-about" className="profile-form-heading">

@@ -7,9 +7,9 @@ import { Dialog } from "./dialog";
 import { XIcon } from "./icons";
 import { DENOMINATIONS, RELATIONSHIP_GOALS } from "../../src/features/profile/profile-options";
 import { ageRangeInOrder, OPEN_FILTERS, type DiscoveryFilters } from "../../src/features/discovery/filter-state";
-import { MAX_AGE, MIN_AGE, SEARCH_DISTANCE_KM } from "../../src/platform/constants";
+import { SEARCH_DISTANCE_KM } from "../../src/platform/constants";
+import { AgeSelect } from "./form-control";
 
-const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, index) => MIN_AGE + index);
 
 /**
  * Discover's filters (docs/decisions/0097): a sheet that edits a copy and saves the whole set with
@@ -44,17 +44,7 @@ export function FiltersSheet({ open, onClose, filters, onSaved }: { open: boolea
   };
 
   const ageSelect = (key: "ageMin" | "ageMax") => (
-    <div className="field">
-      <label htmlFor={`filter-${key}`}>{t(`discover.filters.${key}`)}</label>
-      <select id={`filter-${key}`} value={draft[key] ?? ""} aria-invalid={rangeError !== undefined} onChange={(event) => setDraft((current) => ({ ...current, [key]: event.target.value === "" ? null : Number(event.target.value) }))}>
-        <option value="">{t("discover.filters.any")}</option>
-        {AGES.map((age) => (
-          <option key={age} value={age}>
-            {age}
-          </option>
-        ))}
-      </select>
-    </div>
+    <AgeSelect id={`filter-${key}`} label={t(`discover.filters.${key}`)} anyLabel={t("discover.filters.any")} value={draft[key]} invalid={rangeError !== undefined} onChange={(age) => setDraft((current) => ({ ...current, [key]: age }))} />
   );
   const chips = (key: "denominations" | "relationshipGoals", options: readonly string[], group: string) => (
     <div className="filter-section">

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { useT } from "../runtime/i18n-context";
+import { MAX_AGE, MIN_AGE } from "../../src/platform/constants";
 
 /** One labelled control with its hint and live error, wired for screen readers. */
 export function Control({
@@ -37,3 +39,100 @@ export function Control({
     </div>
   );
 }
+
+/** A select of a fixed list whose options are translated (i18n `options.<group>.<value>`), with "Select..." first. */
+export function OptionSelect({
+  field,
+  label,
+  error,
+  required = false,
+  value,
+  options,
+  group,
+  placeholder,
+  onChange,
+  onBlur,
+}: {
+  field: string;
+  label: string;
+  error?: string;
+  required?: boolean;
+  value: string;
+  options: readonly string[];
+  group: string;
+  placeholder: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+}) {
+  const t = useT();
+  return (
+    <Control field={field} label={label} error={error} required={required}>
+      {(props) => (
+        <select {...props} value={value} onChange={(event) => onChange(event.target.value)} onBlur={onBlur}>
+          <option value="">{placeholder}</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {t(`options.${group}.${option}`)}
+            </option>
+          ))}
+        </select>
+      )}
+    </Control>
+  );
+}
+
+/** A one-line or multi-line text field with its label, hint and error. */
+export function TextField({
+  field,
+  label,
+  error,
+  required = false,
+  hint,
+  multiline = false,
+  value,
+  placeholder,
+  onChange,
+  onBlur,
+}: {
+  field: string;
+  label: string;
+  error?: string;
+  required?: boolean;
+  hint?: string;
+  multiline?: boolean;
+  value: string;
+  placeholder?: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+}) {
+  return (
+    <Control field={field} label={label} error={error} required={required} hint={hint}>
+      {(props) =>
+        multiline ? (
+          <textarea {...props} rows={4} value={value} onChange={(event) => onChange(event.target.value)} onBlur={onBlur} placeholder={placeholder} />
+        ) : (
+          <input {...props} type="text" value={value} onChange={(event) => onChange(event.target.value)} onBlur={onBlur} placeholder={placeholder} />
+        )
+      }
+    </Control>
+  );
+}
+
+/** An age from 18 to 100, or "any" (empty): the ends of an age range. */
+export function AgeSelect({ id, label, anyLabel, value, invalid = false, onChange }: { id: string; label: string; anyLabel: string; value: number | null; invalid?: boolean; onChange: (age: number | null) => void }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value ?? ""} aria-invalid={invalid} onChange={(event) => onChange(event.target.value === "" ? null : Number(event.target.value))}>
+        <option value="">{anyLabel}</option>
+        {AGES.map((age) => (
+          <option key={age} value={age}>
+            {age}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, index) => MIN_AGE + index);

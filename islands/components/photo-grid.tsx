@@ -219,3 +219,26 @@ export function PhotoGrid({ photos, onChange, error, describedBy }: { photos: Gr
     </div>
   );
 }
+
+/** The photos of a profile form: the grid with its legend, an optional hint and the field's error. */
+export function PhotosField({ photos, onChange, error, hint, legendHidden = false }: { photos: GridPhoto[]; onChange: (photos: GridPhoto[]) => void; error?: string; hint?: string; legendHidden?: boolean }) {
+  const t = useT();
+  return (
+    <fieldset className="field profile-photos-field" aria-describedby={error ? "error-photos" : hint ? "hint-photos" : undefined}>
+      <legend id="field-photos" tabIndex={-1} className={legendHidden ? "visually-hidden" : undefined}>
+        {t("profile.fields.photos")} {legendHidden ? null : <span className="required-mark">*</span>}
+      </legend>
+      {hint ? (
+        <p className="field-hint" id="hint-photos">
+          {hint}
+        </p>
+      ) : null}
+      <PhotoGrid photos={photos} onChange={onChange} error={error} describedBy={error ? "error-photos" : undefined} />
+      {error ? (
+        <p className="field-error" id="error-photos" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -4,14 +4,14 @@ import { api, ApiError } from "../runtime/api";
 import { toast } from "../runtime/toast";
 import { errorText, translateMessage } from "../runtime/messages";
 import { LoadingScreen } from "../components/loading-screen";
-import { PhotoGrid, type GridPhoto } from "../components/photo-grid";
-import { Control } from "../components/form-control";
+import { PhotosField, type GridPhoto } from "../components/photo-grid";
+import { AgeSelect, Control, OptionSelect, TextField } from "../components/form-control";
 import { PromptsField } from "../components/prompts-field";
 import { CITIES } from "../../src/features/profile/cities";
 import { DENOMINATIONS, FAITH_DURATIONS_REGISTRATION, GENDERS, RELATIONSHIP_GOALS, splitInterests, validateProfile } from "../../src/features/profile/profile.schemas";
 import { earliestBirthDate, latestAdultBirthDate } from "../../src/features/profile/birth-date";
 import { ONBOARDING_STEPS, type DraftValues, type OnboardingDraft, type OnboardingStep } from "../../src/features/profile/onboarding-steps";
-import { MAX_AGE, MIN_AGE, PROFILE_CREATED_REDIRECT_MS, SEARCH_DISTANCE_KM } from "../../src/platform/constants";
+import { PROFILE_CREATED_REDIRECT_MS, SEARCH_DISTANCE_KM } from "../../src/platform/constants";
 import { jakartaDayOf } from "../../src/platform/clock";
 
 export interface OnboardingProps {
@@ -22,7 +22,7 @@ export interface OnboardingProps {
 
 type Values = DraftValues;
 
-type TextField = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values];
+type TextFieldName = { [K in keyof Values]: Values[K] extends string ? K : never }[keyof Values];
 
 /** The fields each step asks for; a server error on one sends the member back to its step. */
 const STEP_FIELDS: Record<OnboardingStep, string[]> = {
@@ -164,30 +164,11 @@ export function Onboarding({ firstName, photos: initialPhotos, draft }: Onboardi
 
   if (leaving) return <LoadingScreen fullscreen />;
 
-  const text = (field: TextField, options: { required?: boolean; multiline?: boolean; hint?: string } = {}) => (
-    <Control field={field} label={t(`profile.fields.${field}`)} error={errorFor(field)} required={options.required ?? false} hint={options.hint}>
-      {(props) =>
-        options.multiline ? (
-          <textarea {...props} rows={4} value={values[field] as string} onChange={(event) => set(field, event.target.value)} placeholder={t(`profile.placeholders.${field}`)} />
-        ) : (
-          <input {...props} type="text" value={values[field] as string} onChange={(event) => set(field, event.target.value)} placeholder={t(`profile.placeholders.${field}`)} />
-        )
-      }
-    </Control>
+  const text = (field: TextFieldName, options: { required?: boolean; multiline?: boolean; hint?: string } = {}) => (
+    <TextField field={field} label={t(`profile.fields.${field}`)} error={errorFor(field)} required={options.required} hint={options.hint} multiline={options.multiline} value={values[field] as string} placeholder={t(`profile.placeholders.${field}`)} onChange={(value) => set(field, value)} />
   );
-  const select = (field: TextField, options: readonly string[], group: string, required: boolean) => (
-    <Control field={field} label={t(`profile.fields.${field}`)} error={errorFor(field)} required={required}>
-      {(props) => (
-        <select {...props} value={values[field] as string} onChange={(event) => set(field, event.target.value)}>
-          <option value="">{t("profile.choose")}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {t(`options.${group}.${option}`)}
-            </option>
-          ))}
-        </select>
-      )}
-    </Control>
+  const select = (field: TextFieldName, options: readonly string[], group: string, required: boolean) => (
+    <OptionSelect field={field} label={t(`profile.fields.${field}`)} error={errorFor(field)} required={required} value={values[field] as string} options={options} group={group} placeholder={t("profile.choose")} onChange={(value) => set(field, value)} />
   );
   const consent = (field: "acceptTerms" | "confirmAdult", label: ReactNode) => {
     const error = errorFor(field);
@@ -215,52 +196,23 @@ export function Onboarding({ firstName, photos: initialPhotos, draft }: Onboardi
       </div>
     );
   };
-  const ageOptions = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, index) => MIN_AGE + index);
   const ageSelect = (field: "ageMin" | "ageMax") => (
-    <div className="field">
-      <label htmlFor={`field-${field}`}>{t(`onboarding.preferences.${field}`)}</label>
-      <select
-        id={`field-${field}`}
-        value={values[field] ?? ""}
-        onChange={(event) => set(field, event.target.value === "" ? null : Number(event.target.value))}
-       
-        aria-invalid={errorFor("preferences") !== undefined}
-      >
-        <option value="">{t("onboarding.preferences.anyAge")}</option>
-        {ageOptions.map((age) => (
-          <option key={age} value={age}>
-            {age}
-          </option>
-        ))}
-      </select>
-    </div>
+    <AgeSelect id={`field-${field}`} label={t(`onboarding.preferences.${field}`)} anyLabel={t("onboarding.preferences.anyAge")} value={values[field]} invalid={errorFor("preferences") !== undefined} onChange={(age) => set(field, age)} />
   );
 
   const photoError = errorFor("photos");
   const steps: Record<OnboardingStep, ReactNode> = {
     photos: (
-      <fieldset className="field profile-photos-field" aria-describedby={photoError ? "error-photos" : "hint-onboarding-photos"}>
-        <legend id="field-photos" tabIndex={-1} className="visually-hidden">
-          {t("profile.fields.photos")}
-        </legend>
-        <p className="field-hint" id="hint-onboarding-photos">
-          {t("onboarding.photos.hint")}
-        </p>
-        <PhotoGrid
-          photos={photos}
-          onChange={(next) => {
-            setPhotos(next);
-            show("photos")();
-          }}
-          error={photoError}
-          describedBy={photoError ? "error-photos" : undefined}
-        />
-        {photoError ? (
-          <p className="field-error" id="error-photos" role="alert">
-            {photoError}
-          </p>
-        ) : null}
-      </fieldset>
+      <PhotosField
+        photos={photos}
+        onChange={(next) => {
+          setPhotos(next);
+          show("photos")();
+        }}
+        error={photoError}
+        hint={t("onboarding.photos.hint")}
+        legendHidden
+      />
     ),
     basics: (
       <>
