@@ -136,3 +136,29 @@ export function AgeSelect({ id, label, anyLabel, value, invalid = false, onChang
 }
 
 const AGES = Array.from({ length: MAX_AGE - MIN_AGE + 1 }, (_, index) => MIN_AGE + index);
+
+/** One choice of a short list shown all at once (a chip per option, a real radio inside), with its legend and error. */
+export function ChoiceChips({ field, legend, required = false, options, group, value, error, onChange }: { field: string; legend: string; required?: boolean; options: readonly string[]; group: string; value: string; error?: string; onChange: (value: string) => void }) {
+  const t = useT();
+  return (
+    <fieldset className="field choice-field" aria-describedby={error ? `error-${field}` : undefined}>
+      <legend id={`field-${field}`} tabIndex={-1}>
+        {legend}
+        {required ? <span className="required-mark"> *</span> : null}
+      </legend>
+      <div className="choice-chips">
+        {options.map((option) => (
+          <label key={option} className="choice-chip">
+            <input type="radio" name={field} value={option} checked={value === option} onChange={() => onChange(option)} />
+            <span>{t(`options.${group}.${option}`)}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="field-error" id={`error-${field}`}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

@@ -5,7 +5,7 @@ import { toast } from "../runtime/toast";
 import { errorText, translateMessage } from "../runtime/messages";
 import { LoadingScreen } from "../components/loading-screen";
 import { PhotosField, type GridPhoto } from "../components/photo-grid";
-import { AgeSelect, Control, OptionSelect, TextField } from "../components/form-control";
+import { AgeSelect, ChoiceChips, Control, OptionSelect, TextField } from "../components/form-control";
 import { PromptsField } from "../components/prompts-field";
 import { CITIES } from "../../src/features/profile/cities";
 import { DENOMINATIONS, FAITH_DURATIONS_REGISTRATION, GENDERS, RELATIONSHIP_GOALS, splitInterests, validateProfile } from "../../src/features/profile/profile.schemas";
@@ -221,24 +221,7 @@ export function Onboarding({ firstName, photos: initialPhotos, draft }: Onboardi
             <input {...props} type="date" min={earliestBirthDate(today)} max={latestAdultBirthDate(today)} value={values.birthDate} onChange={(event) => set("birthDate", event.target.value)} />
           )}
         </Control>
-        <fieldset className="field choice-field" aria-describedby={errorFor("gender") ? "error-gender" : undefined}>
-          <legend id="field-gender" tabIndex={-1}>
-            {t("profile.fields.gender")} <span className="required-mark">*</span>
-          </legend>
-          <div className="choice-chips">
-            {GENDERS.map((gender) => (
-              <label key={gender} className="choice-chip">
-                <input type="radio" name="gender" value={gender} checked={values.gender === gender} onChange={() => set("gender", gender)} />
-                <span>{t(`options.gender.${gender}`)}</span>
-              </label>
-            ))}
-          </div>
-          {errorFor("gender") ? (
-            <p className="field-error" id="error-gender">
-              {errorFor("gender")}
-            </p>
-          ) : null}
-        </fieldset>
+        <ChoiceChips field="gender" legend={t("profile.fields.gender")} required options={GENDERS} group="gender" value={values.gender} error={errorFor("gender")} onChange={(gender) => set("gender", gender)} />
         <Control field="city" label={t("profile.fields.city")} error={errorFor("city")} hint={t("profile.hints.city")}>
           {(props) => (
             <select {...props} value={values.city} onChange={(event) => set("city", event.target.value)}>
@@ -295,17 +278,7 @@ export function Onboarding({ firstName, photos: initialPhotos, draft }: Onboardi
     ),
     preferences: (
       <>
-        <fieldset className="field choice-field">
-          <legend>{t("profile.fields.relationshipGoals")}</legend>
-          <div className="choice-chips">
-            {RELATIONSHIP_GOALS.map((goal) => (
-              <label key={goal} className="choice-chip">
-                <input type="radio" name="relationshipGoals" value={goal} checked={values.relationshipGoals === goal} onChange={() => set("relationshipGoals", goal)} />
-                <span>{t(`options.relationshipGoals.${goal}`)}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceChips field="relationshipGoals" legend={t("profile.fields.relationshipGoals")} options={RELATIONSHIP_GOALS} group="relationshipGoals" value={values.relationshipGoals} onChange={(goal) => set("relationshipGoals", goal)} />
         <fieldset className="field" aria-describedby={errorFor("preferences") ? "error-preferences" : undefined}>
           <legend id="field-preferences" tabIndex={-1}>
             {t("onboarding.preferences.ageRange")}
