@@ -61,6 +61,7 @@ export async function exportAccountData(deps: Deps, userId: string): Promise<Uin
       createdAt: iso(account.createdAt),
       lastActiveAt: iso(account.lastActiveAt),
       settings: { readReceipts: account.readReceipts, showActivity: account.showActivity, showDistance: account.showDistance, verifiedOnly: account.verifiedOnly, notifications: account.notifications },
+      consent: { termsAcceptedAt: iso(account.termsAcceptedAt), adultConfirmedAt: iso(account.adultConfirmedAt) },
     }),
     "profile.json": json(profile ?? null),
     "swipes.json": json(swipeRows.map((row) => ({ ...row, createdAt: iso(row.createdAt) }))),
