@@ -1,10 +1,11 @@
 /**
  * The two-sided match: Ana liked Budi earlier and is on her matches page; Budi likes her back on
  * Discover and sees both photos; Ana, without reloading, gets the same moment and opens the chat
- * from it. Phone and desktop; screenshots go to e2e/screenshots/.
+ * from it. Phone and desktop; then the same moment and the inbox's unread counts in Indonesian.
+ * Screenshots go to e2e/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { apiAs, createAccount, type Account } from "./support/accounts";
+import { apiAs, createAccount, setLanguage, signInContext, type Account } from "./support/accounts";
 import { screenshot, type Browser } from "./support/browser";
 import { completeProfile, hydrated, twoMembers, userIdOf } from "./support/members";
 import { startServer, type RunningServer } from "./support/server";
@@ -71,5 +72,38 @@ describe("a match is seen live by both", () => {
     await a.goto(`${server.origin}/profile`);
     await a.waitForTimeout(1000);
     expect(await a.locator("[data-new-matches-dot]:not([hidden])").count()).toBe(0);
+  }, 60_000);
+
+  it("in Indonesian: Dewi on her phone sees the moment live, then the inbox counts Yosua's messages live, on the row and the Chats tab", async () => {
+    const phone = anaBrowser;
+    const page = phone.page;
+    await page.goto("about:blank");
+    const dewi = await createAccount(server.origin, { firstName: "Dewi", lastName: "Lestari" });
+    const yosua = await createAccount(server.origin, { firstName: "Yosua", lastName: "Sitompul" });
+    await completeProfile(server.origin, page, dewi, "female", 20);
+    await completeProfile(server.origin, page, yosua, "male", 250);
+    await apiAs(server.origin, dewi, "POST", "/api/swipe", { swipedId: await userIdOf(server.origin, yosua), isLike: true });
+    await setLanguage(phone.context, server.origin, "id");
+    await signInContext(phone.context, server.origin, dewi);
+    await page.goto(`${server.origin}/matches`);
+    await hydrated(page, "matches-list");
+    // Yosua likes her back from his phone app (the API): Dewi's page hears it.
+    expect((await (await apiAs(server.origin, yosua, "POST", "/api/swipe", { swipedId: await userIdOf(server.origin, dewi), isLike: true })).json()).isMatch).toBe(true);
+    const moment = page.locator("dialog.match-dialog[open]");
+    await moment.waitFor({ timeout: 10_000 });
+    expect(await moment.innerText()).toContain("Kamu dan Yosua saling menyukai.");
+    await screenshot(page, "match-moment-live-id-phone");
+    await moment.getByRole("button", { name: "Lanjut swipe" }).click();
+    await page.getByTestId("new-match").first().waitFor();
+
+    // Two messages from Yosua: the conversation row and the Chats tab count them, live.
+    const matchId = ((await (await apiAs(server.origin, dewi, "GET", "/api/matches")).json()) as { id: string }[])[0]!.id;
+    for (const content of ["Shalom Dewi!", "Ibadah Minggu di mana?"]) {
+      expect((await apiAs(server.origin, yosua, "POST", `/api/matches/${matchId}/messages`, { content })).status).toBe(201);
+    }
+    await page.waitForFunction(() => document.querySelector("[data-testid=unread-badge]")?.textContent === "2", undefined, { timeout: 10_000 });
+    expect(await page.getByTestId("unread-badge").first().getAttribute("aria-label")).toBe("2 pesan belum dibaca");
+    await page.waitForFunction(() => document.querySelector("[data-unread-badge]:not([hidden])")?.textContent === "2", undefined, { timeout: 10_000 });
+    await screenshot(page, "inbox-unread-id-phone");
   }, 60_000);
 });
