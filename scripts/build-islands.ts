@@ -21,7 +21,7 @@ export async function buildClient({ quiet = false } = {}) {
   // One build per page: everything a page imports statically lands in its one entry file, and
   // only what it loads on demand (import()) becomes chunks. On a phone over HTTP/1.1 with 150 ms
   // round trips, one file beats a dozen shared chunks queued on six connections (bench/page);
-  // chunks that come out identical in several builds share a name and a cache entry.
+  // chunks that come out identical in several builds share a name and a cache entry (docs/decisions/0099).
   const manifest: { entries: Record<string, { file: string; imports: string[] }>; css: string[]; memberCss: string[] } = { entries: {}, css: [], memberCss: [] };
   const sizes: string[] = [];
   for (const entrypoint of entrypoints) {

@@ -1,7 +1,7 @@
 /**
  * The browser's translator: the part of i18next the islands use (nested keys, {{value}}
  * interpolation, plurals by Intl.PluralRules with i18next's `_zero`, defaultValue), without
- * shipping i18next itself to a slow phone (bench/page). The server renders with i18next;
+ * shipping i18next itself to a slow phone (docs/decisions/0099). The server renders with i18next;
  * translate.test.ts checks both give the same text for every key of both languages.
  */
 import type { TFunction } from "i18next";

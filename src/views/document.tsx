@@ -28,7 +28,7 @@ export interface DocumentProps {
 
 /**
  * The pages of the member app get the member stylesheet, without the admin panel's and the
- * operator pages' rules (bench/page: less CSS to fetch and match before the first paint).
+ * operator pages' rules: less CSS to fetch and match before the first paint (docs/decisions/0099).
  */
 const MEMBER_APP_ENTRIES = new Set(["auth", "chat", "discover", "likes", "matches", "onboarding", "profile", "profile-editor", "reset-password", "settings", "verify", "shell"]);
 
