@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
 import { apiAs, createAccount, setLanguage, signInContext } from "./support/accounts";
 import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
-import { hydrated, photoDataUrl } from "./support/members";
+import { completeProfile, hydrated, photoDataUrl } from "./support/members";
 import { startServer, type RunningServer } from "./support/server";
 import { containsText, GPS_SECRET, withJpegMetadata } from "../src/features/profile/photos/test-images";
 
@@ -35,20 +35,7 @@ const fieldError = (page: Page, field: string) => page.locator(`#error-${field}`
 /** Someone of the other gender, with a prompt, for the deck's first card. */
 async function someoneToMeet(page: Page, firstName: string, gender: "male" | "female") {
   const account = await createAccount(server.origin, { firstName, lastName: "Siregar" });
-  const response = await apiAs(server.origin, account, "POST", "/api/profile", {
-    photos: [await photoDataUrl(page, 200)],
-    birthDate: "1996-08-30",
-    acceptTerms: true,
-    confirmAdult: true,
-    gender,
-    denomination: "Protestant",
-    churchName: "GKI Pondok Indah",
-    faithTestimony: "I came to know Christ in university and have served in the youth ministry since then.",
-    faithDuration: "5-10 years",
-    bio: "I love worship music, hiking and good coffee.",
-    prompts: [{ id: "favouriteVerse", answer: "Micah 6:8" }],
-  });
-  expect(response.status).toBe(201);
+  await completeProfile(server.origin, page, account, gender, 200, { birthDate: "1996-08-30", prompts: [{ id: "favouriteVerse", answer: "Micah 6:8" }] });
 }
 
 for (const [lang, size, viewport] of [

@@ -4,10 +4,9 @@ import { api, ApiError } from "./runtime/api";
 import { toast, toastOnNextPage } from "./runtime/toast";
 import { errorText, translateMessage } from "./runtime/messages";
 import { LoadingScreen } from "./components/loading-screen";
-import { Control, OptionSelect, TextField } from "./components/form-control";
+import { CitySelect, Control, OptionSelect, TextField } from "./components/form-control";
 import { PromptsField, type PromptValue } from "./components/prompts-field";
 import { PhotosField, type GridPhoto } from "./components/photo-grid";
-import { CITIES } from "../src/features/profile/cities";
 import { DENOMINATIONS, editFaithDurations, GENDERS, RELATIONSHIP_GOALS, splitInterests, validateProfile } from "../src/features/profile/profile.schemas";
 import { ageOn, earliestBirthDate, latestAdultBirthDate } from "../src/features/profile/birth-date";
 import { jakartaDayOf } from "../src/platform/clock";
@@ -190,18 +189,7 @@ export function ProfileEditor({ initial, prompts: initialPrompts, storedBirthDat
           {text("education", false)}
         </div>
         {text("interests", false, false, t("profile.hints.interests"))}
-        <Control field="city" label={t("profile.fields.city")} error={errorFor("city")} hint={t("profile.hints.city")}>
-          {(props) => (
-            <select {...props} value={values.city} onChange={(event) => set("city")(event.target.value)} onBlur={touch("city")}>
-              <option value="">{t("profile.noCity")}</option>
-              {CITIES.map((city) => (
-                <option key={city.id} value={city.id}>
-                  {city.name}, {city.province}
-                </option>
-              ))}
-            </select>
-          )}
-        </Control>
+        <CitySelect error={errorFor("city")} value={values.city} onChange={set("city")} onBlur={touch("city")} />
       </section>
 
       <div className="profile-form-actions">

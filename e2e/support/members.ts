@@ -20,8 +20,8 @@ export async function photoDataUrl(page: Page, hue: number): Promise<string> {
   }, hue);
 }
 
-/** Saves a complete profile with one photo drawn in `page` (any page of the app's origin). */
-export async function completeProfile(origin: string, page: Page, account: Account, gender: "male" | "female", hue: number) {
+/** Saves a complete profile with one photo drawn in `page` (any page of the app's origin); `extra` overrides or adds fields. */
+export async function completeProfile(origin: string, page: Page, account: Account, gender: "male" | "female", hue: number, extra: Record<string, unknown> = {}) {
   const response = await apiAs(origin, account, "POST", "/api/profile", {
     photos: [await photoDataUrl(page, hue)],
     birthDate: gender === "female" ? "1999-04-12" : "1996-08-30",
@@ -33,6 +33,7 @@ export async function completeProfile(origin: string, page: Page, account: Accou
     faithTestimony: "I came to know Christ in university and have served in the youth ministry since then.",
     faithDuration: "5-10 years",
     bio: "I love worship music, hiking and good coffee.",
+    ...extra,
   });
   if (response.status !== 201) throw new Error(`profile: ${response.status} ${await response.text()}`);
 }

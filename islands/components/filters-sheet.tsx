@@ -7,8 +7,7 @@ import { Dialog } from "./dialog";
 import { XIcon } from "./icons";
 import { DENOMINATIONS, RELATIONSHIP_GOALS } from "../../src/features/profile/profile-options";
 import { ageRangeInOrder, OPEN_FILTERS, type DiscoveryFilters } from "../../src/features/discovery/filter-state";
-import { SEARCH_DISTANCE_KM } from "../../src/platform/constants";
-import { AgeSelect } from "./form-control";
+import { AgeSelect, DistanceSlider } from "./form-control";
 
 
 /**
@@ -97,20 +96,14 @@ export function FiltersSheet({ open, onClose, filters, onSaved }: { open: boolea
             ) : null}
           </fieldset>
         </div>
-        <div className="field settings-slider filter-group filter-section">
-          <label htmlFor="filter-distance">
-            {t("discover.filters.distance")} <strong data-testid="filter-distance-value">{t("discover.filters.km", { count: draft.maxDistance })}</strong>
-          </label>
-          <input
-            id="filter-distance"
-            type="range"
-            min={SEARCH_DISTANCE_KM.min}
-            max={SEARCH_DISTANCE_KM.max}
-            step={SEARCH_DISTANCE_KM.step}
-            value={draft.maxDistance}
-            onChange={(event) => setDraft((current) => ({ ...current, maxDistance: Number(event.target.value) }))}
-          />
-        </div>
+        <DistanceSlider
+          id="filter-distance"
+          className="filter-group filter-section"
+          label={t("discover.filters.distance")}
+          valueText={<strong data-testid="filter-distance-value">{t("discover.filters.km", { count: draft.maxDistance })}</strong>}
+          value={draft.maxDistance}
+          onChange={(km) => setDraft((current) => ({ ...current, maxDistance: km }))}
+        />
         {chips("denominations", DENOMINATIONS, "denomination")}
         {chips("relationshipGoals", RELATIONSHIP_GOALS, "relationshipGoals")}
         <div className="field filter-group filter-switch filter-section">

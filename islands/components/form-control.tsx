@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useT } from "../runtime/i18n-context";
-import { MAX_AGE, MIN_AGE } from "../../src/platform/constants";
+import { MAX_AGE, MIN_AGE, SEARCH_DISTANCE_KM } from "../../src/platform/constants";
+import { CITIES } from "../../src/features/profile/cities";
 
 /** One labelled control with its hint and live error, wired for screen readers. */
 export function Control({
@@ -160,5 +161,37 @@ export function ChoiceChips({ field, legend, required = false, options, group, v
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+/** The member's city, from the fixed list (only its centre is ever used), or none. */
+export function CitySelect({ error, value, onChange, onBlur }: { error?: string; value: string; onChange: (city: string) => void; onBlur?: () => void }) {
+  const t = useT();
+  return (
+    <Control field="city" label={t("profile.fields.city")} error={error} hint={t("profile.hints.city")}>
+      {(props) => (
+        <select {...props} value={value} onChange={(event) => onChange(event.target.value)} onBlur={onBlur}>
+          <option value="">{t("profile.noCity")}</option>
+          {CITIES.map((city) => (
+            <option key={city.id} value={city.id}>
+              {city.name}, {city.province}
+            </option>
+          ))}
+        </select>
+      )}
+    </Control>
+  );
+}
+
+/** The search distance, 5 to 200 km in steps of 5, with the value beside its label. */
+export function DistanceSlider({ id, label, valueText, value, hint, className, onChange }: { id: string; label: string; valueText: ReactNode; value: number; hint?: string; className?: string; onChange: (km: number) => void }) {
+  return (
+    <div className={`field settings-slider${className ? ` ${className}` : ""}`}>
+      <label htmlFor={id}>
+        {label} {valueText}
+      </label>
+      <input id={id} type="range" min={SEARCH_DISTANCE_KM.min} max={SEARCH_DISTANCE_KM.max} step={SEARCH_DISTANCE_KM.step} value={value} onChange={(event) => onChange(Number(event.target.value))} />
+      {hint ? <p className="field-hint">{hint}</p> : null}
+    </div>
   );
 }

@@ -5,9 +5,8 @@ import { toast } from "../runtime/toast";
 import { errorText, translateMessage } from "../runtime/messages";
 import { LoadingScreen } from "../components/loading-screen";
 import { PhotosField, type GridPhoto } from "../components/photo-grid";
-import { AgeSelect, ChoiceChips, Control, OptionSelect, TextField } from "../components/form-control";
+import { AgeSelect, ChoiceChips, CitySelect, Control, DistanceSlider, OptionSelect, TextField } from "../components/form-control";
 import { PromptsField } from "../components/prompts-field";
-import { CITIES } from "../../src/features/profile/cities";
 import { DENOMINATIONS, FAITH_DURATIONS_REGISTRATION, GENDERS, RELATIONSHIP_GOALS, splitInterests, validateProfile } from "../../src/features/profile/profile.schemas";
 import { earliestBirthDate, latestAdultBirthDate } from "../../src/features/profile/birth-date";
 import { ONBOARDING_STEPS, type DraftValues, type OnboardingDraft, type OnboardingStep } from "../../src/features/profile/onboarding-steps";
@@ -222,18 +221,7 @@ export function Onboarding({ firstName, photos: initialPhotos, draft }: Onboardi
           )}
         </Control>
         <ChoiceChips field="gender" legend={t("profile.fields.gender")} required options={GENDERS} group="gender" value={values.gender} error={errorFor("gender")} onChange={(gender) => set("gender", gender)} />
-        <Control field="city" label={t("profile.fields.city")} error={errorFor("city")} hint={t("profile.hints.city")}>
-          {(props) => (
-            <select {...props} value={values.city} onChange={(event) => set("city", event.target.value)}>
-              <option value="">{t("profile.noCity")}</option>
-              {CITIES.map((city) => (
-                <option key={city.id} value={city.id}>
-                  {city.name}, {city.province}
-                </option>
-              ))}
-            </select>
-          )}
-        </Control>
+        <CitySelect error={errorFor("city")} value={values.city} onChange={(city) => set("city", city)} />
         <div className="field-row">
           {text("occupation")}
           {text("education")}
@@ -293,21 +281,14 @@ export function Onboarding({ firstName, photos: initialPhotos, draft }: Onboardi
             </p>
           ) : null}
         </fieldset>
-        <div className="field settings-slider">
-          <label htmlFor="field-maxDistance">
-            {t("onboarding.preferences.distance")} <strong>{t("onboarding.preferences.km", { count: values.maxDistance })}</strong>
-          </label>
-          <input
-            id="field-maxDistance"
-            type="range"
-            min={SEARCH_DISTANCE_KM.min}
-            max={SEARCH_DISTANCE_KM.max}
-            step={SEARCH_DISTANCE_KM.step}
-            value={values.maxDistance}
-            onChange={(event) => set("maxDistance", Number(event.target.value))}
-          />
-          <p className="field-hint">{t("onboarding.preferences.laterHint")}</p>
-        </div>
+        <DistanceSlider
+          id="field-maxDistance"
+          label={t("onboarding.preferences.distance")}
+          valueText={<strong>{t("onboarding.preferences.km", { count: values.maxDistance })}</strong>}
+          value={values.maxDistance}
+          hint={t("onboarding.preferences.laterHint")}
+          onChange={(km) => set("maxDistance", km)}
+        />
       </>
     ),
   };
