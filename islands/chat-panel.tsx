@@ -13,6 +13,7 @@ import { realtime } from "./runtime/realtime";
 import { toast } from "./runtime/toast";
 import { FREE_DAILY_CHATS, MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../src/platform/constants";
 import { LimitOffer } from "./components/limit-offer";
+import { clockTime, firstRenderZone, type ClockZone } from "./runtime/clock-time";
 
 /** Discover with the plan dialog open (the plans live there). */
 const PLANS_HREF = "/swipe?plans=1";
@@ -77,9 +78,8 @@ export function ChatPanel(props: ChatPanelProps) {
     if (adPlacement !== null) setAdShown(adDue(countVisit("chat_screen"), adPlacement.frequency));
   }, [adPlacement]);
   // The server renders Jakarta time; after hydration the browser's own zone is used (no mismatch).
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const time = new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", { hour: "2-digit", minute: "2-digit", timeZone: hydrated ? undefined : "Asia/Jakarta" });
+  const [zone, setZone] = useState<ClockZone>(firstRenderZone);
+  useEffect(() => setZone("local"), []);
 
   /** The other person's messages are read once the chat is on screen. */
   const markRead = useCallback(() => {
@@ -273,7 +273,7 @@ export function ChatPanel(props: ChatPanelProps) {
                 : t(type === "video" ? "chat.videoCallLine" : "chat.voiceCallLine", { duration: `${Math.floor(Number(seconds ?? 0) / 60)}:${String(Number(seconds ?? 0) % 60).padStart(2, "0")}` });
             return (
               <li key={message.id} className="chat-system" data-kind={message.kind}>
-                {label} · <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>
+                {label} · <time dateTime={message.createdAt}>{clockTime(new Date(message.createdAt), lang, zone)}</time>
               </li>
             );
           }
@@ -283,7 +283,7 @@ export function ChatPanel(props: ChatPanelProps) {
             <li key={message.id} className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"}`} data-testid="message" data-state={mine ? state : undefined}>
               <p className="bubble-text">{message.content}</p>
               <p className="bubble-meta">
-                <time dateTime={message.createdAt}>{time.format(new Date(message.createdAt))}</time>
+                <time dateTime={message.createdAt}>{clockTime(new Date(message.createdAt), lang, zone)}</time>
                 {mine && message.id === lastMine?.id ? (
                   <span className="bubble-state" data-testid="message-state">
                     {" · "}

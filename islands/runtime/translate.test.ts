@@ -2,7 +2,7 @@ import { describe, expect, it } from "bun:test";
 import en from "../../src/i18n/en.json";
 import id from "../../src/i18n/id.json";
 import { translator } from "../../src/i18n";
-import { createTranslator } from "./translate";
+import { createTranslator, pluralOf } from "./translate";
 
 /** Every key that holds a string, and the base of each plural group ("count_other" → "count"). */
 function keysOf(node: unknown, prefix = ""): string[] {
@@ -36,5 +36,12 @@ describe("the browser's translator", () => {
     expect(browser("messages.nobody_wrote_this", { defaultValue: "" })).toBe("");
     expect(browser("messages.nobody_wrote_this")).toBe("messages.nobody_wrote_this");
     expect(translator("en")("messages.nobody_wrote_this", { defaultValue: "" })).toBe("");
+  });
+
+  it("picks the plural form Intl.PluralRules picks in both languages", () => {
+    for (const lang of ["en", "id"]) {
+      const rules = new Intl.PluralRules(lang);
+      for (const count of [0, 1, 1.5, 2, 3, 11, 21, 100, -1]) expect({ lang, count, form: pluralOf(lang, count) }).toEqual({ lang, count, form: rules.select(count) as "one" | "other" });
+    }
   });
 });

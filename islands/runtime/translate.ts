@@ -1,6 +1,6 @@
 /**
  * The browser's translator: the part of i18next the islands use (nested keys, {{value}}
- * interpolation, plurals by Intl.PluralRules with i18next's `_zero`, defaultValue), without
+ * interpolation, plurals with i18next's `_zero`, defaultValue), without
  * shipping i18next itself to a slow phone (docs/decisions/0099). The server renders with i18next;
  * translate.test.ts checks both give the same text for every key of both languages.
  */
@@ -9,7 +9,14 @@ import type { TFunction } from "i18next";
 type Resources = Record<string, unknown>;
 type Options = Record<string, unknown> & { count?: number; defaultValue?: string };
 
-const pluralRules = new Map<string, Intl.PluralRules>();
+/**
+ * The plural category of a count, as Intl.PluralRules gives it for our two languages (English:
+ * exactly 1 or -1 is "one"; Indonesian has no plural forms), without building one: Intl objects are
+ * costly to build on a slow phone. translate.test.ts compares it with Intl.PluralRules.
+ */
+export function pluralOf(lang: string, count: number): "one" | "other" {
+  return lang === "en" && Math.abs(count) === 1 ? "one" : "other";
+}
 
 function lookup(resources: Resources, key: string): unknown {
   let node: unknown = resources;
@@ -29,9 +36,6 @@ function interpolate(text: string, options: Options | undefined): string {
 }
 
 export function createTranslator(lang: string, resources: Resources): TFunction {
-  let rules = pluralRules.get(lang);
-  if (rules === undefined) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
-  const plural = rules;
   const t = (key: string | string[], second?: Options | string, third?: Options): string => {
     const options = typeof second === "object" ? second : third;
     const fallback = typeof second === "string" ? second : options?.defaultValue;
@@ -40,7 +44,7 @@ export function createTranslator(lang: string, resources: Resources): TFunction 
       let value: unknown;
       if (typeof options?.count === "number") {
         if (options.count === 0) value = lookup(resources, `${candidate}_zero`);
-        value ??= lookup(resources, `${candidate}_${plural.select(options.count)}`);
+        value ??= lookup(resources, `${candidate}_${pluralOf(lang, options.count)}`);
       }
       value ??= lookup(resources, candidate);
       if (typeof value === "string") return interpolate(value, options);
