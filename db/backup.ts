@@ -1,6 +1,6 @@
 import type { Client } from "@libsql/client";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { createClient } from "@libsql/client";
 
 /**
@@ -11,12 +11,103 @@ export async function backupDatabase(client: Client, file: string): Promise<void
   const target = resolve(file);
   if (existsSync(target)) throw new Error(`${target} exists; refusing to overwrite a backup`);
   await client.execute({ sql: "VACUUM INTO ?", args: [target] });
-  const copy = createClient({ url: `file:${target}` });
+  try {
+    await checkIntegrity(target);
+  } catch (error) {
+    rmSync(target, { force: true });
+    throw error;
+  }
+}
+
+/** PRAGMA integrity_check on a database file; throws unless it answers "ok". */
+export async function checkIntegrity(file: string): Promise<void> {
+  const copy = createClient({ url: `file:${file}` });
   try {
     const result = await copy.execute("PRAGMA integrity_check");
     const verdict = String(result.rows[0]?.[0] ?? "");
-    if (verdict !== "ok") throw new Error(`backup failed integrity_check: ${verdict}`);
+    if (verdict !== "ok") throw new Error(`${file} failed integrity_check: ${verdict}`);
   } finally {
     copy.close();
   }
+}
+
+async function checkIsKasihDatabase(file: string): Promise<void> {
+  const copy = createClient({ url: `file:${file}` });
+  try {
+    const tables = await copy.execute("select name from sqlite_master where type = 'table' and name in ('users', 'kasih_migrations')");
+    if (tables.rows.length < 2) throw new Error("it is not a Kasih database");
+  } finally {
+    copy.close();
+  }
+}
+
+/** The names scheduled backups get: sortable by time, one per interval slot. */
+const SCHEDULED = /^kasih-\d{8}T\d{6}Z\.db$/;
+
+export function scheduledBackupName(slotStart: Date): string {
+  return `kasih-${slotStart.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}Z$/, "Z")}.db`;
+}
+
+/**
+ * One scheduled backup into `dir` for the interval slot `now` falls in, then rotation to the
+ * newest `keep`. Several instances on one data directory may all try the same slot: the copy is
+ * written under a private name and linked to the slot's name, which only one link can take.
+ * Returns the file written, or null when another instance already took this slot.
+ */
+export async function takeScheduledBackup(client: Client, options: { dir: string; intervalMs: number; keep: number; now: Date }): Promise<string | null> {
+  mkdirSync(options.dir, { recursive: true });
+  const slot = new Date(Math.floor(options.now.getTime() / options.intervalMs) * options.intervalMs);
+  const target = join(options.dir, scheduledBackupName(slot));
+  if (existsSync(target)) return null;
+  const partial = `${target}.partial-${process.pid}-${Date.now()}`;
+  try {
+    await backupDatabase(client, partial);
+    try {
+      linkSync(partial, target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EEXIST") return null;
+      throw error;
+    }
+  } finally {
+    rmSync(partial, { force: true });
+  }
+  rotateBackups(options.dir, options.keep);
+  return target;
+}
+
+/** Keeps the newest `keep` scheduled backups in `dir` (only files named by the schedule). */
+export function rotateBackups(dir: string, keep: number): string[] {
+  const scheduled = readdirSync(dir)
+    .filter((name) => SCHEDULED.test(name))
+    .sort();
+  const removed = scheduled.slice(0, Math.max(0, scheduled.length - keep));
+  for (const name of removed) rmSync(join(dir, name), { force: true });
+  return removed;
+}
+
+export class RestoreRefused extends Error {}
+
+/**
+ * `kasih restore FILE`: puts a backup in place as the database of an empty data directory. It
+ * refuses a directory holding anything (restoring over live data is never what anyone meant),
+ * and a file that fails integrity_check. The secrets a backup's folder holds (`secrets/`, written
+ * beside scheduled backups) come along: without `settings-encryption` the stored gateway keys
+ * cannot be read.
+ */
+export async function restoreDatabase(file: string, dataDir: string, databaseFile: string): Promise<{ secrets: boolean }> {
+  const source = resolve(file);
+  if (!existsSync(source) || !statSync(source).isFile()) throw new RestoreRefused(`${source} is not a file`);
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) throw new RestoreRefused(`${dataDir} is not empty; restore only into an empty data directory`);
+  try {
+    await checkIntegrity(source);
+    await checkIsKasihDatabase(source);
+  } catch (error) {
+    throw new RestoreRefused(`${source} cannot be restored: ${(error as Error).message}`);
+  }
+  mkdirSync(dirname(databaseFile), { recursive: true });
+  cpSync(source, databaseFile);
+  const secrets = join(dirname(source), "secrets");
+  const withSecrets = existsSync(secrets) && statSync(secrets).isDirectory();
+  if (withSecrets) cpSync(secrets, join(dataDir, "secrets"), { recursive: true });
+  return { secrets: withSecrets };
 }

@@ -1,3 +1,4 @@
+import { openSync, readSync } from "node:fs";
 import type { Database } from "./client";
 
 /**
@@ -6,16 +7,19 @@ import type { Database } from "./client";
  *
  * How a change is seen: in WAL mode SQLite keeps a shared index, the "-shm" file, whose first
  * 48 bytes (the wal-index header) change on every committed write transaction of every
- * connection (its change counter, frame count and checksums). SQLite itself reads that index
- * through a shared memory map; so do we: comparing 48 mapped bytes costs no system call, where a
- * pread cost ~2 µs twice per signed-in request (bench/README.md). When they differ from the last
- * look, everything cached is dropped. So a cached value is only ever served while the database is
- * byte-for-byte the one it was read from, which makes the cache invisible to behaviour: it saves
- * the work of repeated identical reads between writes (docs/decisions/0012-signed-in-read-cache.md).
+ * connection (its change counter, frame count and checksums). We read them with one pread per
+ * look (~1–2 µs). When they differ from the last look, everything cached is dropped. So a cached
+ * value is only ever served while the database is byte-for-byte the one it was read from, which
+ * makes the cache invisible to behaviour: it saves the work of repeated identical reads between
+ * writes (docs/decisions/0012-signed-in-read-cache.md).
  *
- * Why the map is safe: SQLite truncates the -shm file only when a connection opens the database
- * and finds no other connection attached; while our own connection is open (the process's
- * lifetime) that cannot happen, and a file unlinked at close stays mapped until collected.
+ * Why the descriptor is opened once and never closed: SQLite holds POSIX advisory locks on the
+ * -shm file, and closing ANY descriptor of a file drops all of the process's locks on it. The
+ * header used to be read through `Bun.mmap`, which opens and closes the file: that silently
+ * released SQLite's "dead man switch" lock, so the next process to open the database (`kasih
+ * backup`, any CLI command) believed it was alone, truncated the -shm file, and the server died
+ * of SIGBUS touching its mapping (db/read-cache.test.ts reproduces it). A descriptor held for
+ * the process's lifetime is never closed, so it never drops a lock.
  *
  * Databases that are not local WAL files (libsql:// servers, :memory:) are never cached.
  */
@@ -23,8 +27,8 @@ const headerBytes = 48;
 const maxEntries = 10_000;
 
 interface CacheState {
-  /** The live wal-index header; null: this database cannot be watched, never cache. */
-  live: Uint8Array | null;
+  /** Reads the wal-index header into `current`; null: this database cannot be watched, never cache. */
+  readHeader: (() => Buffer) | null;
   /** The header as it was when the entries were read. */
   seen: Buffer;
   entries: Map<string, unknown>;
@@ -35,17 +39,22 @@ const pending = new WeakMap<Database, Promise<CacheState>>();
 const ready = new WeakMap<Database, CacheState>();
 
 async function openState(db: Database): Promise<CacheState> {
-  const state: CacheState = { live: null, seen: Buffer.alloc(headerBytes), entries: new Map() };
+  const state: CacheState = { readHeader: null, seen: Buffer.alloc(headerBytes), entries: new Map() };
   try {
     const [mode] = await db.$client.execute("PRAGMA journal_mode").then((result) => result.rows.map((row) => String(row[0])));
     const [file] = await db.$client
       .execute("SELECT file FROM pragma_database_list WHERE name = 'main'")
       .then((result) => result.rows.map((row) => String(row[0] ?? "")));
     if (mode !== "wal" || !file) return state;
-    const live = Bun.mmap(`${file}-shm`, { shared: true, size: headerBytes });
-    if (live.byteLength >= headerBytes) state.live = live.subarray(0, headerBytes);
+    // Read-only, and never closed (see above).
+    const descriptor = openSync(`${file}-shm`, "r");
+    const current = Buffer.alloc(headerBytes);
+    state.readHeader = () => {
+      if (readSync(descriptor, current, 0, headerBytes, 0) < headerBytes) current.fill(0);
+      return current;
+    };
   } catch {
-    state.live = null;
+    state.readHeader = null;
   }
   ready.set(db, state);
   return state;
@@ -69,8 +78,8 @@ function stateFor(db: Database): CacheState | Promise<CacheState> {
 export async function cachedUntilWrite<T>(db: Database, key: string, load: () => Promise<T>): Promise<T> {
   const found = stateFor(db);
   const state = found instanceof Promise ? await found : found;
-  const live = state.live;
-  if (live === null) return load();
+  if (state.readHeader === null) return load();
+  const live = state.readHeader();
   if (!state.seen.equals(live)) {
     state.entries.clear();
     state.seen.set(live);
@@ -80,7 +89,7 @@ export async function cachedUntilWrite<T>(db: Database, key: string, load: () =>
   }
   const value = await load();
   // Kept only if no write committed while it was being read.
-  if (state.seen.equals(live)) {
+  if (state.seen.equals(state.readHeader())) {
     if (state.entries.size >= maxEntries) state.entries.clear();
     state.entries.set(key, value);
   }

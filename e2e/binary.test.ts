@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { ensureBinary } from "../scripts/build";
-import { freePort } from "./support/server";
+import { collectLines, freePort } from "./support/server";
 import { createAccount } from "./support/accounts";
 import { hollowJpeg, jpegWithGps } from "../src/features/profile/photos/test-images";
 
@@ -19,8 +19,10 @@ let workDir: string;
 let dataDir: string;
 let binary: string;
 let origin: string;
-let child: Subprocess;
+let child: Subprocess<"ignore", "pipe", "inherit">;
 let env: Record<string, string>;
+/** The binary's log lines (JSON). */
+const logs: string[] = [];
 
 async function runBinary(args: string[]): Promise<{ code: number; out: string; err: string }> {
   const run = Bun.spawn([binary, ...args], { cwd: workDir, env, stdout: "pipe", stderr: "pipe" });
@@ -39,6 +41,7 @@ beforeAll(async () => {
   // Only what an operator would set: no NODE_PATH, no inherited Bun settings.
   env = { PATH: "/usr/bin:/bin", DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", APP_ORIGIN: origin };
   child = Bun.spawn([binary, "serve"], { cwd: workDir, env, stdout: "pipe", stderr: "inherit" });
+  void collectLines(child.stdout, logs);
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the binary exited with ${child.exitCode}`);

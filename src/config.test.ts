@@ -23,6 +23,16 @@ describe("parseConfig", () => {
     expect(config.port).toBe(8080);
   });
 
+  it("reads the backup schedule and the metrics token, and names a bad value", () => {
+    expect(parseConfig({}).backups).toBeUndefined();
+    expect(parseConfig({ BACKUP_DIR: "/srv/backups" }).backups).toEqual({ dir: "/srv/backups", intervalMs: 6 * 3_600_000, keep: 14 });
+    expect(parseConfig({ BACKUP_DIR: "b", BACKUP_INTERVAL: "30m", BACKUP_KEEP: "4" }).backups).toEqual({ dir: resolve("b"), intervalMs: 1_800_000, keep: 4 });
+    expect(() => parseConfig({ BACKUP_DIR: "b", BACKUP_INTERVAL: "6 hours" })).toThrow("BACKUP_INTERVAL");
+    expect(() => parseConfig({ BACKUP_KEEP: "0" })).toThrow("BACKUP_KEEP");
+    expect(() => parseConfig({ METRICS_TOKEN: "short" })).toThrow("METRICS_TOKEN");
+    expect(parseConfig({ METRICS_TOKEN: "a-long-enough-metrics-token" }).metricsToken).toBe("a-long-enough-metrics-token");
+  });
+
   it("treats empty variables as unset", () => {
     const config = parseConfig({ APP_ORIGIN: "", SUPER_ADMIN_EMAIL: " ", GOOGLE_CLIENT_ID: "" });
     expect(config.appOrigin).toBe("http://localhost:3000");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { join, resolve } from "node:path";
+import { parseInterval } from "./operations/interval";
 
 /**
  * The only reader of the environment. Parsed once at start; a bad value stops the process
@@ -62,6 +63,12 @@ const environmentSchema = z.object({
   DOKU_API_URL: optionalString.pipe(z.string().url().optional()),
   IPAYMU_API_URL: optionalString.pipe(z.string().url().optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Scheduled online backups (src/operations/backup-schedule.ts): the folder, how often ("6h"), how many kept. */
+  BACKUP_DIR: optionalString,
+  BACKUP_INTERVAL: optionalString.pipe(z.string().regex(/^[1-9]\d*(s|m|h|d)$/, 'a number and s, m, h or d, e.g. "6h"').optional()),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  /** A bearer token that opens GET /metrics to other addresses than loopback. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, "at least 16 characters").optional()),
 });
 
 export type Config = ReturnType<typeof parseConfig>;
@@ -121,6 +128,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
     apiBaseUrl: e.API_BASE_URL,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    backups: e.BACKUP_DIR === undefined ? undefined : { dir: resolve(e.BACKUP_DIR), intervalMs: parseInterval(e.BACKUP_INTERVAL ?? "6h")!, keep: e.BACKUP_KEEP },
+    metricsToken: e.METRICS_TOKEN,
     payments: {
       sandbox: e.PAYMENT_SANDBOX,
       /** Unset: chosen by the server key (SB- keys → Midtrans's sandbox). */

@@ -9,20 +9,23 @@
  *   kasih user ban EMAIL [REASON]            suspend an account and end its sessions
  *   kasih user unban EMAIL
  *   kasih backup FILE                        consistent online copy of the database
+ *   kasih restore FILE                       a backup as the database of an empty DATA_DIR
  */
 import { ConfigError, loadConfig } from "./config";
+import { configureLog, log } from "./platform/log";
 import { openData, startServer } from "./server";
 import { banUser, grantAdmin, setPlan, unbanUser } from "./features/admin/operator-commands";
-import { backupDatabase } from "../db/backup";
+import { backupDatabase, restoreDatabase, RestoreRefused } from "../db/backup";
 import type { Database } from "../db/client";
 
 async function main(args: string[]) {
   const config = loadConfig();
+  configureLog(config.logLevel);
   const [command = "serve", ...rest] = args;
   switch (command) {
     case "serve": {
       const { server } = await startServer(config);
-      console.log(`Kasih is listening on ${config.appOrigin} (bound to ${server.hostname}:${server.port})`);
+      log.info({ origin: config.appOrigin, address: `${server.hostname}:${server.port}` }, `Kasih is listening on ${config.appOrigin}`);
       return;
     }
     case "demo": {
@@ -33,7 +36,7 @@ async function main(args: string[]) {
       // The demo pays through the offline sandbox gateway (PAYMENTS.md); `serve` never does unless asked.
       const { server } = await startServer({ ...config, payments: { ...config.payments, sandbox: true } });
       console.log(summary);
-      console.log(`Kasih demo is listening on ${config.appOrigin} (bound to ${server.hostname}:${server.port})`);
+      log.info({ origin: config.appOrigin, address: `${server.hostname}:${server.port}` }, `Kasih demo is listening on ${config.appOrigin}`);
       return;
     }
     case "migrate": {
@@ -72,10 +75,31 @@ async function main(args: string[]) {
       await backupDatabase(handle.client, file);
       handle.close();
       console.log(`Backup written to ${file} (integrity_check: ok)`);
+      console.log(`Keep ${config.dataDir}/secrets and ${config.dataDir}/uploads with it: the keys that read stored gateway keys, and the photos.`);
+      return;
+    }
+    case "restore": {
+      const [file] = rest;
+      if (!file) return usage("kasih restore FILE");
+      if (!config.databaseUrl.startsWith("file:")) {
+        console.error("restore puts a database file in DATA_DIR; DATABASE_URL points elsewhere (restore a libSQL server with its own tools)");
+        process.exit(1);
+      }
+      try {
+        const { secrets } = await restoreDatabase(file, config.dataDir, config.databaseUrl.slice("file:".length));
+        // Migrations bring an older backup up to this version.
+        const handle = await openData(config);
+        handle.close();
+        console.log(`Restored ${file} into ${config.dataDir}${secrets ? " with the secrets kept beside it" : ""} (integrity_check: ok). Copy the photos into ${config.dataDir}/uploads, then start the server.`);
+      } catch (error) {
+        if (!(error instanceof RestoreRefused)) throw error;
+        console.error(error.message);
+        process.exit(1);
+      }
       return;
     }
     default:
-      return usage("kasih serve | demo | migrate | admin grant EMAIL | user premium EMAIL PLAN | user ban|unban EMAIL | backup FILE");
+      return usage("kasih serve | demo | migrate | admin grant EMAIL | user premium EMAIL PLAN | user ban|unban EMAIL | backup FILE | restore FILE");
   }
 }
 

@@ -1,4 +1,6 @@
 import { startAgeRefresh } from "./features/profile/age-refresh";
+import { startBackupSchedule } from "./operations/backup-schedule";
+import { log } from "./platform/log";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { AppDeps } from "./app-env";
@@ -60,13 +62,20 @@ export async function buildDeps(config: Config, handle: DatabaseHandle, clock: C
   };
 }
 
+/** How long a stopping server lets requests in flight finish (docs/decisions/0100-operations.md). */
+export const DRAIN_TIMEOUT_MS = 10_000;
+/** WebSocket close code "Service Restart" (RFC 6455 registry): the page reconnects at once, to the next instance. */
+export const CLOSE_SERVICE_RESTART = 1012;
+
 export async function startServer(config: Config) {
   const handle = await openData(config);
   const deps = await buildDeps(config, handle);
   // Before the first request: an unproven SUPER_ADMIN_EMAIL account never serves as an admin.
   await revokeUnprovenSuperAdmin(deps);
   const app = createApp(deps);
+  const realtime = realtimeFor(deps);
   const stopAgeRefresh = startAgeRefresh(deps.db, () => deps.clock.now());
+  const stopBackups = config.backups === undefined ? () => undefined : startBackupSchedule(handle.client, config.dataDir, config.backups);
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
@@ -74,17 +83,35 @@ export async function startServer(config: Config) {
     routes: nativeRoutes(deps),
     fetch: app.fetch,
     // The /ws sockets (src/realtime): GET /ws upgrades through the app, frames arrive here.
-    websocket: realtimeFor(deps).websocket,
+    websocket: realtime.websocket,
     // Large enough for six 5 MB photos sent as data URLs; bigger bodies are refused early.
     maxRequestBodySize: 48 * 1024 * 1024,
   });
-  const shutdown = () => {
+  /**
+   * A graceful stop (SIGTERM, SIGINT): stop accepting, close the sockets with 1012 so pages
+   * reconnect at once (to another instance behind the balancer, or to this one's successor),
+   * let requests in flight finish for up to DRAIN_TIMEOUT_MS, then close the database. A second
+   * signal stops at once.
+   */
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    log.info({ signal }, "stopping: no new connections; finishing requests in flight");
     stopAgeRefresh();
-    server.stop();
+    stopBackups();
+    const drained = server.stop(false);
+    realtime.close(CLOSE_SERVICE_RESTART, "Service restart");
+    const finished = await Promise.race([drained.then(() => true), Bun.sleep(DRAIN_TIMEOUT_MS).then(() => false)]);
+    if (!finished) {
+      log.warn({ timeoutMs: DRAIN_TIMEOUT_MS }, "stopping: requests still running after the drain timeout; closing them");
+      await server.stop(true);
+    }
     handle.close();
-    process.exit(0);
+    log.info("stopped");
+    log.flush(() => process.exit(0));
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
   return { server, deps, app };
 }

@@ -27,6 +27,8 @@ export interface RunningServer {
   origin: string;
   dataDir: string;
   process: Subprocess;
+  /** The server's log lines (JSON, src/platform/log.ts), the latest few thousand. */
+  logs: string[];
   /** Starts the server again on the same port and data (after it stopped or was killed). */
   restart(): Promise<void>;
   /** Runs a CLI command (e.g. ["user", "premium", email, "premium_plus"]) against the same data. */
@@ -39,8 +41,11 @@ export async function startServer(options: { env?: Record<string, string>; comma
   const dataDir = mkdtempSync(join(tmpdir(), "kasih-e2e-"));
   const origin = `http://localhost:${port}`;
   const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_ORIGIN: origin, ...options.env };
+  const logs: string[] = [];
   const spawn = async (command: string) => {
     const child = Bun.spawn([process.execPath, join(root, "src", "main.ts"), command], { env, stdout: "pipe", stderr: "inherit", cwd: root });
+    // Read as it comes: a full pipe would stop the server at its next log line.
+    void collectLines(child.stdout, logs);
     const deadline = Date.now() + 60_000;
     for (;;) {
       try {
@@ -57,6 +62,7 @@ export async function startServer(options: { env?: Record<string, string>; comma
   const running: RunningServer = {
     origin,
     dataDir,
+    logs,
     process: await spawn(options.command ?? "serve"),
     async restart() {
       // `serve`, not `demo`: the data is there already.
@@ -75,4 +81,16 @@ export async function startServer(options: { env?: Record<string, string>; comma
     },
   };
   return running;
+}
+
+/** Appends a stream's lines to `into`, keeping the latest 5,000. */
+export async function collectLines(stream: ReadableStream<Uint8Array>, into: string[]): Promise<void> {
+  const decoder = new TextDecoder();
+  let rest = "";
+  for await (const chunk of stream) {
+    const lines = (rest + decoder.decode(chunk, { stream: true })).split("\n");
+    rest = lines.pop() ?? "";
+    into.push(...lines.filter(Boolean));
+    if (into.length > 5000) into.splice(0, into.length - 5000);
+  }
 }

@@ -1,7 +1,9 @@
 /**
  * The page's live connection to /ws (spec point 4): one socket per page, shared by every
  * island. On close it reconnects up to 3 times, waiting 2 s × the attempt number; the counter
- * resets on open. After a reconnect, listeners of "reconnected" fetch what they missed.
+ * resets on open. A server restarting (1012, "Service Restart") is reconnected at once, within a
+ * random fraction of a second so a whole instance's pages do not arrive in the same instant.
+ * After a reconnect, listeners of "reconnected" fetch what they missed.
  */
 import { apiUrl } from "./api";
 import { WS_RECONNECT_ATTEMPTS, WS_RECONNECT_BASE_DELAY_MS } from "../../src/platform/constants";
@@ -14,6 +16,9 @@ type LifecycleEvent = "reconnected" | "offline" | "open" | "ended";
 
 /** Session-ended closes from the server: reconnecting would only be refused. */
 const FINAL_CLOSE_CODES = new Set([4001, 4003, 1008]);
+/** The server is restarting (src/server.ts): another instance, or its successor, takes the page. */
+const SERVICE_RESTART = 1012;
+const RESTART_SPREAD_MS = 500;
 /** The server closed the socket because the session ended (4001) or the account was suspended (4003). */
 const SESSION_ENDED_CLOSE_CODES = new Set([4001, 4003]);
 
@@ -106,6 +111,11 @@ class RealtimeClient {
       if (FINAL_CLOSE_CODES.has(event.code) || this.#attempts >= WS_RECONNECT_ATTEMPTS) {
         this.#emitLifecycle("offline");
         if (SESSION_ENDED_CLOSE_CODES.has(event.code)) this.#emitLifecycle("ended");
+        return;
+      }
+      if (event.code === SERVICE_RESTART && this.#attempts === 0) {
+        this.#attempts++;
+        setTimeout(() => this.#connect(), Math.random() * RESTART_SPREAD_MS);
         return;
       }
       this.#attempts++;

@@ -104,9 +104,10 @@ export class RealtimeHub {
     this.#publish({ t: "forget", match: matchId, users: userIds });
   }
 
-  close() {
+  /** Closes every socket here: 1001 when the server goes away, 1012 when it restarts (the page reconnects at once). */
+  close(code = 1001, reason = "Server shutting down") {
     this.#unsubscribe();
-    for (const set of this.#sockets.values()) for (const ws of set) ws.close(1001, "Server shutting down");
+    for (const set of this.#sockets.values()) for (const ws of [...set]) ws.close(code, reason);
     this.#sockets.clear();
   }
 

@@ -34,7 +34,8 @@ export interface Realtime {
   routes: Hono<AppEnv>;
   /** Closes sockets whose session has ended (runs every SESSION_SWEEP_MS). */
   sweepSessions(): Promise<void>;
-  close(): void;
+  /** Stops everything; sockets close with `code` (1001 going away, 1012 restarting). */
+  close(code?: number, reason?: string): void;
 }
 
 const instances = new WeakMap<AppDeps, Realtime>();
@@ -276,12 +277,12 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     websocket,
     routes,
     sweepSessions,
-    close() {
+    close(code, reason) {
       clearInterval(sweepTimer);
       for (const off of offs) off();
       stopPush();
       calls.close();
-      hub.close();
+      hub.close(code, reason);
       pubsub.close();
     },
   };
