@@ -20,7 +20,7 @@ let backupDir: string;
 beforeAll(async () => {
   scratch = mkdtempSync(join(tmpdir(), "kasih-backups-"));
   backupDir = join(scratch, "scheduled");
-  server = await startServer({ env: { BACKUP_DIR: backupDir, BACKUP_INTERVAL: "2s", BACKUP_KEEP: "3" } });
+  server = await startServer({ env: { BACKUP_DIR: backupDir, BACKUP_INTERVAL: "2s", BACKUP_KEEP: "3", TRUST_PROXY: "1" } });
   load = startWriteLoad(() => server.origin, await loadMembers(server.origin, 8));
 }, 60_000);
 

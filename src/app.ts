@@ -38,6 +38,12 @@ import { adminApiRoutes } from "./features/admin/admin.routes";
 import { adminPages } from "./features/admin/admin.pages";
 import { adsRoutes } from "./features/ads/ads.routes";
 import { bodyLimits } from "./middleware/body-limits";
+import { apiGateFor, isGuardedPath, TOO_MANY_REQUESTS } from "./middleware/api-rate";
+import { clientIp } from "./middleware/client-ip";
+import { metricsRoutes } from "./operations/metrics.routes";
+import { observeRequests } from "./operations/request-observer";
+import { lifecycle } from "./operations/lifecycle";
+import { log } from "./platform/log";
 import { paymentsRoutes } from "./features/payments/payments.routes";
 import { googlePayCspSources, mergeCspSources } from "./features/payments/google-pay-csp";
 import { sandboxPages } from "./features/payments/sandbox.pages";
@@ -52,12 +58,22 @@ export function createApp(deps: AppDeps) {
   const firebase = firebaseWebConfig(deps.config);
   const render = pageRenderer(deps.assets, { apiBaseUrl: deps.config.apiBaseUrl, tokenSyncUrl: firebase?.tokenSyncUrl, hostedSignIn: firebase !== null });
   const app = new Hono<AppEnv>();
+  const apiGate = apiGateFor(deps);
 
+  // First: the request id, the metrics and the access log cover everything below.
+  app.use(observeRequests());
+  app.use(async (c, next) => {
+    if (!isGuardedPath(c.req.path)) return next();
+    const address = clientIp(c, deps.config.trustProxy);
+    if (apiGate.allow(address)) return next();
+    return c.json({ message: TOO_MANY_REQUESTS }, 429, { "Retry-After": String(apiGate.retryAfterSeconds(address)) });
+  });
   app.use(securityHeaders({ isHttps: deps.config.isHttps, extra: mergeCspSources(firebaseCspSources(deps.config), googlePayCspSources(deps.config)) }));
   // HTML and JSON leave gzipped (from 1 KB); built scripts and styles come precompressed
   // (brotli or gzip, scripts/build-islands.ts) and are left alone.
   app.use(compress());
-  app.get("/healthz", (c) => c.json({ status: "ok" }));
+  app.get("/healthz", (c) => (lifecycle.stopping ? c.json({ status: "stopping" }, 503) : c.json({ status: "ok" })));
+  app.route("/", metricsRoutes(deps));
   // Digital Asset Links: lets the Android app open the site as a Trusted Web Activity, where web
   // push works (README, "Push notifications and the Android wrapper").
   app.get("/.well-known/assetlinks.json", (c) => {
@@ -116,7 +132,7 @@ export function createApp(deps: AppDeps) {
       const status = error.status;
       return c.json({ message: error.message || "Request failed" }, status);
     }
-    console.error(`${c.req.method} ${c.req.path} failed`, error);
+    log.error({ err: error, method: c.req.method }, "request failed with an exception");
     // 5xx never carries a stack trace or internal detail.
     return c.json({ message: "Internal server error" }, 500);
   });

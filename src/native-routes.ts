@@ -5,6 +5,11 @@ import { validateSessionToken, type SessionUser } from "./features/auth/session"
 import { cookieValue } from "./middleware/cookie-value";
 import { everyResponseHeaders } from "./middleware/security-headers";
 import { sessionCookieName } from "./middleware/session";
+import { apiGateFor, TOO_MANY_REQUESTS } from "./middleware/api-rate";
+import { clientAddress } from "./middleware/client-ip";
+import { observeNative } from "./operations/request-observer";
+import { log } from "./platform/log";
+import type { Server } from "bun";
 
 /** A read-only JSON call of a signed-in member: the response body as JSON text. */
 type SignedInRead = (deps: AppDeps, user: SessionUser) => Promise<string>;
@@ -36,17 +41,29 @@ export function nativeRoutes(deps: AppDeps) {
   const clearingHeaders = new Headers({ "Content-Type": "application/json", ...security, "Set-Cookie": clearCookie });
   const unauthorized = (hadCookie: boolean) => new Response(unauthorizedBody, { status: 401, headers: hadCookie ? clearingHeaders : unauthorizedHeaders });
 
-  const handler = (read: SignedInRead) => async (request: Request) => {
+  const gate = apiGateFor(deps);
+  const tooManyHeaders = { "Content-Type": "application/json", ...security };
+  const tooManyBody = JSON.stringify({ message: TOO_MANY_REQUESTS });
+
+  const handler = (read: SignedInRead) => async (request: Request, server?: Server<unknown>) => {
+    // The flood guard of every API call (src/middleware/api-rate.ts), before any work.
+    const address = clientAddress(deps.config.trustProxy, request.headers.get("X-Forwarded-For"), server?.requestIP(request)?.address);
+    if (!gate.allow(address)) return new Response(tooManyBody, { status: 429, headers: { ...tooManyHeaders, "Retry-After": String(gate.retryAfterSeconds(address)) } });
     try {
       const token = cookieValue(request.headers.get("Cookie"), cookieName);
       const found = token !== undefined && token.length > 0 && token.length < 100 ? await validateSessionToken(deps.db, deps.clock, token) : null;
       if (found === null) return unauthorized(token !== undefined);
       return new Response(await read(deps, found.user), { headers: okHeaders });
     } catch (error) {
-      console.error(`GET ${new URL(request.url).pathname} failed`, error);
+      log.error({ err: error, route: new URL(request.url).pathname }, "request failed with an exception");
       return new Response(JSON.stringify({ message: "Internal server error" }), { status: 500, headers: { "Content-Type": "application/json", ...security } });
     }
   };
 
-  return Object.fromEntries(Object.entries(signedInReads).map(([path, read]) => [path, { GET: handler(read) }]));
+  return Object.fromEntries(
+    Object.entries(signedInReads).map(([path, read]) => {
+      const answer = handler(read);
+      return [path, { GET: (request: Request, server: Server<unknown>) => observeNative(path, (observed) => answer(observed, server))(request) }];
+    }),
+  );
 }

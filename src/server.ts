@@ -1,6 +1,9 @@
 import { startAgeRefresh } from "./features/profile/age-refresh";
 import { startBackupSchedule } from "./operations/backup-schedule";
-import { log } from "./platform/log";
+import { flushLog, log } from "./platform/log";
+import { lifecycle } from "./operations/lifecycle";
+import { dbQueryDuration } from "./operations/metrics";
+import { startAppMetrics } from "./operations/app-metrics";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { AppDeps } from "./app-env";
@@ -44,7 +47,7 @@ export function loadAssets(): AssetStore {
 /** Opens the data directory and database and applies migrations; what every command needs. */
 export async function openData(config: Config): Promise<DatabaseHandle> {
   mkdirSync(config.dataDir, { recursive: true });
-  const handle = await openDatabase(config.databaseUrl);
+  const handle = await openDatabase(config.databaseUrl, { observe: (kind, seconds) => dbQueryDuration.observe({ kind }, seconds) });
   await applyMigrations(handle.client, loadMigrations());
   return handle;
 }
@@ -64,6 +67,12 @@ export async function buildDeps(config: Config, handle: DatabaseHandle, clock: C
 
 /** How long a stopping server lets requests in flight finish (docs/decisions/0100-operations.md). */
 export const DRAIN_TIMEOUT_MS = 10_000;
+/**
+ * How long a stopping server keeps accepting after the signal, with /healthz at 503: a balancer
+ * takes it out of rotation, and connections the kernel accepted but the server has not read yet
+ * are answered instead of reset when the listener closes.
+ */
+export const STOP_GRACE_MS = 1_000;
 /** WebSocket close code "Service Restart" (RFC 6455 registry): the page reconnects at once, to the next instance. */
 export const CLOSE_SERVICE_RESTART = 1012;
 
@@ -75,6 +84,7 @@ export async function startServer(config: Config) {
   const app = createApp(deps);
   const realtime = realtimeFor(deps);
   const stopAgeRefresh = startAgeRefresh(deps.db, () => deps.clock.now());
+  startAppMetrics(deps, realtime.hub);
   const stopBackups = config.backups === undefined ? () => undefined : startBackupSchedule(handle.client, config.dataDir, config.backups);
   const server = Bun.serve({
     port: config.port,
@@ -88,18 +98,20 @@ export async function startServer(config: Config) {
     maxRequestBodySize: 48 * 1024 * 1024,
   });
   /**
-   * A graceful stop (SIGTERM, SIGINT): stop accepting, close the sockets with 1012 so pages
-   * reconnect at once (to another instance behind the balancer, or to this one's successor),
-   * let requests in flight finish for up to DRAIN_TIMEOUT_MS, then close the database. A second
-   * signal stops at once.
+   * A graceful stop (SIGTERM, SIGINT): /healthz turns 503 for STOP_GRACE_MS while requests are
+   * still answered, then the listener closes, the sockets close with 1012 so pages reconnect at
+   * once (to another instance behind the balancer, or to this one's successor), requests in
+   * flight finish for up to DRAIN_TIMEOUT_MS, and the database closes. A second signal stops at once.
    */
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) process.exit(1);
     stopping = true;
-    log.info({ signal }, "stopping: no new connections; finishing requests in flight");
+    lifecycle.stopping = true;
+    log.info({ signal }, "stopping: out of rotation; finishing requests");
     stopAgeRefresh();
     stopBackups();
+    await Bun.sleep(STOP_GRACE_MS);
     const drained = server.stop(false);
     realtime.close(CLOSE_SERVICE_RESTART, "Service restart");
     const finished = await Promise.race([drained.then(() => true), Bun.sleep(DRAIN_TIMEOUT_MS).then(() => false)]);
@@ -109,7 +121,8 @@ export async function startServer(config: Config) {
     }
     handle.close();
     log.info("stopped");
-    log.flush(() => process.exit(0));
+    flushLog();
+    process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -106,3 +106,11 @@ export const PAYMENT_CREATIONS_PER_HOUR = 20;
 export const PAYMENT_RELOAD_MS = 2000;
 /** How often the payment dialog asks for the payment's status, besides the live connection. */
 export const PAYMENT_POLL_MS = 3000;
+/**
+ * The API's flood guard per client address (docs/decisions/0100-operations.md): a bucket of
+ * API_BURST_PER_ADDRESS requests refilled at API_RATE_PER_ADDRESS a second. Generous, because
+ * many Indonesian mobile members share one carrier address (CGNAT): a member's page makes a
+ * handful of calls per navigation, while a flood makes hundreds a second.
+ */
+export const API_RATE_PER_ADDRESS = 50;
+export const API_BURST_PER_ADDRESS = 200;

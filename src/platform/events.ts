@@ -2,12 +2,16 @@
  * In-process notifications between areas, so that e.g. auth can say "these sessions ended"
  * and the realtime area closes the sockets without auth knowing about sockets.
  */
+import { log } from "./log";
+
 export interface AppEvents {
   /** Sessions that no longer exist (logout, ban, reset, deletion). sessionIds null = all of the user's. */
   "sessions.revoked": { userId: string; sessionIds: string[] | null };
   "user.banned": { userId: string };
   "user.deleted": { userId: string };
   "match.created": { matchId: string; userIds: [string, string] };
+  /** A swipe was stored (the metrics count them). */
+  "swipe.recorded": { kind: "like" | "pass" | "super_like" };
   "match.removed": { matchId: string; userIds: [string, string] };
   "user.blocked": { blockerId: string; blockedId: string };
   /** A chat message was stored (REST or socket); push reaches the recipient when no page of theirs is open. */
@@ -35,7 +39,7 @@ export class EventBus {
       try {
         (listener as Listener<AppEvents[K]>)(payload);
       } catch (error) {
-        console.error(`event listener for ${name} failed`, error);
+        log.error({ err: error, event: name }, "event listener failed");
       }
     }
   }

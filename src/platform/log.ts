@@ -15,7 +15,11 @@ const SECRET_FIELDS = ["password", "newPassword", "currentPassword", "cookie", "
 
 const requestIds = new AsyncLocalStorage<string>();
 
+/** Where lines go by default: stdout, written asynchronously (flushLog() empties it at exit). */
+let stdout: ReturnType<typeof pino.destination> | null = null;
+
 function createLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
+  if (destination === undefined) stdout ??= pino.destination({ dest: 1, sync: false });
   return pino(
     {
       level,
@@ -29,16 +33,38 @@ function createLogger(level: LogLevel, destination?: pino.DestinationStream): Lo
         return requestId === undefined ? {} : { requestId };
       },
     },
-    destination ?? pino.destination({ dest: 1, sync: false }),
+    destination ?? stdout!,
   );
 }
 
-/** The process's logger; `configureLog` sets its level from LOG_LEVEL at start. */
-export let log: Logger = createLogger((process.env.LOG_LEVEL as LogLevel | undefined) ?? "info");
+/** Writes out every line still buffered; call before the process exits. */
+export function flushLog(): void {
+  try {
+    stdout?.flushSync();
+  } catch {
+    // nothing buffered, or stdout already gone
+  }
+}
+
+/** The process's logger; `configureLog` sets its level from LOG_LEVEL at start. Quiet under `bun test`. */
+export let log: Logger = createLogger((process.env.LOG_LEVEL as LogLevel | undefined) ?? (process.env.NODE_ENV === "test" ? "silent" : "info"));
 
 export function configureLog(level: LogLevel, destination?: pino.DestinationStream): Logger {
   log = createLogger(level, destination);
   return log;
+}
+
+/** Every line logged while `run` runs, parsed (tests: what an operator would read). */
+export async function logLinesOf(run: () => Promise<unknown>, level: LogLevel = "debug"): Promise<Record<string, unknown>[]> {
+  const previous = log;
+  const lines: string[] = [];
+  log = createLogger(level, { write: (line: string) => void lines.push(line) });
+  try {
+    await run();
+  } finally {
+    log = previous;
+  }
+  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 /** Runs `work` with `requestId` attached to every line it logs. */

@@ -7,6 +7,7 @@
 import type { ServerWebSocket } from "bun";
 import type { PubSub } from "./pubsub";
 import type { ServerFrame } from "./frames";
+import { messagesDelivered } from "../operations/metrics";
 
 export interface SocketData {
   userId: string;
@@ -137,6 +138,7 @@ export class RealtimeHub {
         }
         // "Delivered": the recipient had a page open when the message arrived (decision 0071).
         if (deliveredToRecipient && envelope.delivered !== undefined) {
+          messagesDelivered.inc();
           const { senderId, matchId, messageId } = envelope.delivered;
           this.sendToUsers([senderId], { type: "message_delivered", matchId, messageId });
         }

@@ -20,6 +20,7 @@ import { clientFrameSchema, type ClientFrame, type ServerFrame } from "./frames"
 import { RealtimeHub, type RealtimeSocket, type SocketData } from "./hub";
 import { InProcessPubSub, type PubSub } from "./pubsub";
 import { RedisPubSub } from "./redis-pubsub";
+import { log } from "../platform/log";
 
 /** Closes for the frame-size limit (RFC 6455 "message too big") and for abuse. */
 export const CLOSE_TOO_BIG = 1009;
@@ -70,7 +71,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     deps.events.on("sessions.revoked", ({ userId, sessionIds }) => hub.closeUser(userId, sessionIds)),
     deps.events.on("user.banned", ({ userId }) => {
       hub.closeUser(userId, null, 4003, "Account suspended");
-      void forgetMatchesOf([userId]).catch((error) => console.error("realtime: forgetting a banned user's matches failed", error));
+      void forgetMatchesOf([userId]).catch((error) => log.error({ err: error }, "realtime: forgetting a banned user's matches failed"));
     }),
     deps.events.on("user.deleted", ({ userId }) => hub.closeUser(userId, null)),
     deps.events.on("match.removed", ({ matchId, userIds }) => hub.forgetMatch(matchId, userIds)),
@@ -78,7 +79,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     deps.events.on("match.created", ({ matchId, userIds: [swiperId, otherId] }) => {
       void matchMomentFor(deps.db, swiperId, otherId)
         .then((moment) => moment && hub.sendToUsers([otherId], { type: "match_created", matchId, ...moment }))
-        .catch((error) => console.error("realtime: announcing a match failed", error));
+        .catch((error) => log.error({ err: error }, "realtime: announcing a match failed"));
     }),
     deps.events.on("plan.changed", ({ userId, plan, planExpiresAt, paymentId }) =>
       hub.sendToUsers([userId], { type: "premium_activated", plan, planExpiresAt: planExpiresAt?.toISOString() ?? null, paymentId }),
@@ -134,7 +135,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
       .where(or(inArray(matches.user1Id, userIds), inArray(matches.user2Id, userIds)));
     for (const row of rows) hub.forgetMatch(row.id, [row.user1Id, row.user2Id]);
   }
-  const sweepTimer = setInterval(() => void sweepSessions().catch((error) => console.error("realtime: session sweep failed", error)), SESSION_SWEEP_MS);
+  const sweepTimer = setInterval(() => void sweepSessions().catch((error) => log.error({ err: error }, "realtime: session sweep failed")), SESSION_SWEEP_MS);
   sweepTimer.unref?.();
 
   /**
@@ -249,7 +250,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
       try {
         await dispatch(ws, frame.data);
       } catch (error) {
-        console.error(`ws ${frame.data.type} failed`, error);
+        log.error({ err: error }, `ws ${frame.data.type} failed`);
         send(ws, { type: "error", message: "Internal server error", frame: frame.data.type });
       }
     },

@@ -1,5 +1,6 @@
 import { RedisClient } from "bun";
 import type { PubSub } from "./pubsub";
+import { log } from "../platform/log";
 
 /**
  * Redis pub/sub with Bun's built-in client: one connection publishes, one subscribes (a
@@ -25,11 +26,11 @@ export class RedisPubSub implements PubSub {
       })
       .then(() => undefined);
     // A failed first subscribe is reported by ready(); keep it from being an unhandled rejection.
-    this.#subscribed.catch((error) => console.error("realtime: Redis subscribe failed", error));
+    this.#subscribed.catch((error) => log.error({ err: error }, "realtime: Redis subscribe failed"));
   }
 
   publish(message: string): void {
-    this.#publisher.publish(this.channel, message).catch((error: unknown) => console.error("realtime: Redis publish failed", error));
+    this.#publisher.publish(this.channel, message).catch((error: unknown) => log.error({ err: error }, "realtime: Redis publish failed"));
   }
 
   subscribe(handler: (message: string) => void): () => void {

@@ -7,6 +7,7 @@ import { secretBoxFor } from "../../platform/secret-box";
 import type { SessionUser } from "../auth/session";
 import { adminLogInsert } from "./admin-log";
 import { GATEWAY_REQUIRED_KEYS, SETTINGS, settingKind, type Gateway, type SecretKey, type SettingKey, type ToggleKey } from "./settings.registry";
+import { log } from "../../platform/log";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 
@@ -54,7 +55,7 @@ export async function readSecret(deps: Pick<Deps, "db" | "config">, key: SecretK
   const stored = (await storedSettings(deps.db)).get(key);
   if (typeof stored?.value !== "string") return null;
   const plaintext = secretBoxFor(deps.config.dataDir).open(stored.value, key);
-  if (plaintext === null) console.error(`settings: ${key} cannot be decrypted with this DATA_DIR's key; treated as unset`);
+  if (plaintext === null) log.error(`settings: ${key} cannot be decrypted with this DATA_DIR's key; treated as unset`);
   return plaintext;
 }
 

@@ -7,6 +7,7 @@ import { secretBoxFor } from "../../platform/secret-box";
 import type { SessionUser } from "../auth/session";
 import { adminLogInsert } from "../admin/admin-log";
 import { maskSecret, SETTING_MESSAGES, type MaskedSecret } from "../admin/settings.service";
+import { log } from "../../platform/log";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 export type AdPlatform = (typeof AD_PLATFORMS)[number];
@@ -109,7 +110,7 @@ export async function adConfigOf(db: Database, platform: AdPlatform): Promise<Pu
 function maskToken(deps: Pick<Deps, "config">, row: AdConfigRow): MaskedSecret | null {
   if (row.accessToken === null) return null;
   const plaintext = secretBoxFor(deps.config.dataDir).open(row.accessToken, accessTokenContext(row.platform));
-  if (plaintext === null) console.error(`ad_configs: the ${row.platform} access token cannot be decrypted with this DATA_DIR's key; treated as unset`);
+  if (plaintext === null) log.error(`ad_configs: the ${row.platform} access token cannot be decrypted with this DATA_DIR's key; treated as unset`);
   return maskSecret(plaintext);
 }
 

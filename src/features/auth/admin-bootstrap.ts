@@ -11,6 +11,7 @@ import { currentUser, requireUser } from "../../middleware/guards";
 import { RateLimiter } from "../../middleware/rate-limit";
 import { setSessionCookie } from "../../middleware/session";
 import { createSession, invalidateSession } from "./session";
+import { log } from "../../platform/log";
 
 /** The settings row that records the one use of the bootstrap secret. */
 export const ADMIN_BOOTSTRAP_USED_KEY = "admin_bootstrap_used";
@@ -78,7 +79,7 @@ export function adminBootstrapRoutes(deps: AppDeps) {
     if (session !== null) await invalidateSession(deps.db, session.id, user.id);
     const created = await createSession(deps.db, deps.clock, user.id, true);
     setSessionCookie(c, deps.config, created.token, created.session.expiresAt);
-    if (deps.config.logLevel !== "silent") console.warn(`admin bootstrap: ${user.email} became an admin`);
+    log.warn({ userId: user.id }, "admin bootstrap: a member became an admin");
     return c.json({ message: ADMIN_BOOTSTRAP_MESSAGES.granted });
   });
 }

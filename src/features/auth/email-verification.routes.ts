@@ -9,6 +9,7 @@ import { setSessionCookie } from "../../middleware/session";
 import { createMailer, type Mailer } from "../mail/mailer";
 import { sendVerificationMail, VERIFICATION_MAILS_PER_ACCOUNT_PER_HOUR, verifyEmail, type VerifiedEmail } from "./email-verification.service";
 import { createSession, invalidateSession } from "./session";
+import { log } from "../../platform/log";
 
 /** What the verification routes answer; screens translate them through messages.<slug>. */
 export const VERIFY_MESSAGES = {
@@ -54,7 +55,7 @@ export async function resendVerification(deps: AppDeps, mailer: Mailer, userId: 
     }
     return { kind: "sent" };
   } catch (error) {
-    console.error("verification mail failed", error);
+    log.error({ err: error }, "verification mail failed");
     return { kind: "failed" };
   }
 }

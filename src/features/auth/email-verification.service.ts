@@ -7,6 +7,7 @@ import type { AppDeps } from "../../app-env";
 import { newToken } from "../../platform/ids";
 import type { Mailer } from "../mail/mailer";
 import { emailVerificationMail } from "../mail/templates";
+import { log } from "../../platform/log";
 
 /**
  * 48 hours (docs/decisions/0083): long enough for a mail read the next evening or after a
@@ -118,7 +119,7 @@ export async function verifyEmail(deps: VerificationDeps, token: string, callerU
   if (row === undefined) return null;
   if (ended.length > 0) deps.events?.emit("sessions.revoked", { userId: row.id, sessionIds: null });
   const becameAdmin = row.isAdmin && before[0]?.isAdmin === false;
-  if (becameAdmin && deps.config.logLevel !== "silent") console.warn(`email verification: ${row.email} (SUPER_ADMIN_EMAIL) proved the address and became an admin`);
+  if (becameAdmin) log.warn({ userId: row.id }, "email verification: SUPER_ADMIN_EMAIL proved the address and became an admin");
   return { userId: row.id, email: row.email, isAdmin: row.isAdmin, becameAdmin, passwordCleared: cleared.length > 0 };
 }
 

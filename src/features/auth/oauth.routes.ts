@@ -11,6 +11,7 @@ import { createSession, invalidateSession } from "./session";
 import { rememberLanguage } from "./auth.service";
 import { chosenLanguage } from "../../middleware/language";
 import { toggleOn } from "../admin/settings.service";
+import { log } from "../../platform/log";
 
 /** Why a sign-in came back to /auth; the sign-in buttons turn it into a toast. */
 export type SignInError = "not_configured" | "failed" | "no_email" | "banned";
@@ -69,7 +70,7 @@ export function oauthRoutes(deps: AppDeps) {
     try {
       identity = await flow.identity(code, codeVerifier);
     } catch (error) {
-      if (deps.config.logLevel !== "silent") console.warn(`${provider} sign-in failed:`, error instanceof Error ? error.message : error);
+      log.warn({ provider, reason: error instanceof Error ? error.message : String(error) }, "social sign-in failed");
       return backToSignIn(c, provider, "failed");
     }
     const result = await signInWithIdentity(deps, identity, c.get("lang"));

@@ -3,7 +3,7 @@
  * SUPER_ADMIN_EMAIL address first an admin. At start-up such an account, still unproven, loses
  * admin and its sessions, with one warning line in the log.
  */
-import { afterEach, describe, expect, it, spyOn } from "bun:test";
+import { afterEach, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,6 +16,7 @@ import { loadMigrations, openData, startServer } from "../../server";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { ADMIN_BOOTSTRAP_USED_KEY } from "./admin-bootstrap";
 import { createSession } from "./session";
+import { logLinesOf } from "../../platform/log";
 import { revokeUnprovenSuperAdmin } from "./super-admin-check";
 
 const SUPER_ADMIN = "pastor@example.com";
@@ -43,17 +44,13 @@ describe("revokeUnprovenSuperAdmin at start-up", () => {
     const id = await oldRuleAdmin(t);
     const revoked: unknown[] = [];
     t.deps.events.on("sessions.revoked", (event) => revoked.push(event));
-    const warn = spyOn(console, "warn").mockImplementation(() => {});
-    try {
-      expect(await revokeUnprovenSuperAdmin(t.deps)).toBe(SUPER_ADMIN);
-      expect(warn).toHaveBeenCalledTimes(1);
-      const line = String(warn.mock.calls[0]![0]);
-      expect(line).toContain(SUPER_ADMIN);
-      expect(line).toContain("never verified");
-      expect(line).toContain("confirm the address");
-    } finally {
-      warn.mockRestore();
-    }
+    const lines = await logLinesOf(async () => expect(await revokeUnprovenSuperAdmin(t!.deps)).toBe(SUPER_ADMIN));
+    const warnings = lines.filter((line) => line.level === "warn");
+    expect(warnings).toHaveLength(1);
+    const line = String(warnings[0]!.msg);
+    expect(line).toContain(SUPER_ADMIN);
+    expect(line).toContain("never verified");
+    expect(line).toContain("confirm the address");
     expect(await state(t, id)).toEqual({ isAdmin: false, sessions: 0 });
     expect(revoked).toEqual([{ userId: id, sessionIds: null }]);
     // Nothing left to do at the next start.

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { adminActions, sessions, settings, users } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { ADMIN_BOOTSTRAP_USED_KEY } from "./admin-bootstrap";
+import { log } from "../../platform/log";
 
 /**
  * Start-up safety net (docs/decisions/0083). Until this version, whoever registered the
@@ -28,11 +29,9 @@ export async function revokeUnprovenSuperAdmin(deps: Pick<AppDeps, "db" | "confi
   const row = demoted[0];
   if (row === undefined) return null;
   deps.events?.emit("sessions.revoked", { userId: row.id, sessionIds: null });
-  if (deps.config.logLevel !== "silent") {
-    console.warn(
-      `SUPER_ADMIN_EMAIL ${email}: admin access removed and signed out, because the address was never verified (an older version made whoever registered it first an admin). ` +
-        `To restore it, sign in as ${email} and confirm the address with the link from the verification mail (Profile → Resend sends a new one; without SMTP_URL the mail is a .eml file in DATA_DIR/mail).`,
-    );
-  }
+  log.warn(
+    `SUPER_ADMIN_EMAIL ${email}: admin access removed and signed out, because the address was never verified (an older version made whoever registered it first an admin). ` +
+      `To restore it, sign in as ${email} and confirm the address with the link from the verification mail (Profile → Resend sends a new one; without SMTP_URL the mail is a .eml file in DATA_DIR/mail).`,
+  );
   return email;
 }

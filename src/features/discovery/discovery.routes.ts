@@ -71,6 +71,7 @@ export function discoveryRoutes(deps: AppDeps) {
         if (result.status === 429) c.header("Retry-After", String(secondsUntilNextJakartaDay(now)));
         return c.json({ message: result.message }, result.status);
       }
+      deps.events.emit("swipe.recorded", { kind: parsed.data.isSuperLike === true ? "super_like" : parsed.data.isLike ? "like" : "pass" });
       if (result.createdMatch && result.matchId !== undefined) {
         deps.events.emit("match.created", { matchId: result.matchId, userIds: [user.id, parsed.data.swipedId] });
       }

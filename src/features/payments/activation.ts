@@ -17,6 +17,7 @@ import { PAYMENT_PERIOD_MS } from "../../platform/constants";
 import type { GatewayName, GatewayStatus } from "./gateways/gateway";
 import { markUnpaid } from "./payments.service";
 import { sendReceipt } from "./receipt";
+import { log } from "../../platform/log";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer">;
 
@@ -50,7 +51,7 @@ export async function applyGatewayStatus(deps: Deps, gateway: GatewayName, statu
     status.outcome === "paid" &&
     (status.amount !== payment.amount || status.currency.toUpperCase() !== payment.currency || (reportedAmount !== null && reportedAmount !== payment.amount));
   if (amountDiffers) {
-    console.error(`payments: ${gateway} reported ${status.currency} ${status.amount} (notification ${reportedAmount}) for payment ${payment.id} of ${payment.currency} ${payment.amount}; marked failed if pending`);
+    log.error(`payments: ${gateway} reported ${status.currency} ${status.amount} (notification ${reportedAmount}) for payment ${payment.id} of ${payment.currency} ${payment.amount}; marked failed if pending`);
     await markUnpaid(deps, payment.id, "failed", { error: "amount mismatch" });
     return { kind: "amount_mismatch", paymentId: payment.id };
   }
@@ -63,7 +64,7 @@ export async function applyGatewayStatus(deps: Deps, gateway: GatewayName, statu
   if (payment.status !== "pending") {
     // Money taken for a payment we had closed (declined earlier, or expired past its grace):
     // the operator must refund or grant by hand. Loud in the log; the payment stays as it is.
-    if (payment.status !== "paid") console.error(`payments: ${gateway} confirms payment ${payment.id} as paid, but it is ${payment.status}; refund it or grant the plan with \`kasih user premium\``);
+    if (payment.status !== "paid") log.error(`payments: ${gateway} confirms payment ${payment.id} as paid, but it is ${payment.status}; refund it or grant the plan with \`kasih user premium\``);
     return { kind: "unchanged", paymentId: payment.id, status: payment.status };
   }
   if (payment.userId === null) {
@@ -119,7 +120,7 @@ async function activate(deps: Deps, payment: { id: string; userId: string; plan:
   if (member !== undefined) {
     deps.events.emit("plan.changed", { userId: payment.userId, plan: member.plan, planExpiresAt: member.planExpiresAt, paymentId: payment.id });
     // The receipt follows the commit; a mail fault never undoes a payment.
-    void sendReceipt(deps, { ...member, paymentId: payment.id, paidAt: new Date(now) }).catch((error: unknown) => console.error(`payments: receipt for ${payment.id} not sent`, error));
+    void sendReceipt(deps, { ...member, paymentId: payment.id, paidAt: new Date(now) }).catch((error: unknown) => log.error({ err: error }, `payments: receipt for ${payment.id} not sent`));
   }
   return { kind: "activated", paymentId: payment.id };
 }

@@ -11,6 +11,7 @@ import { applyGatewayStatus } from "./activation";
 import { gatewayNamed } from "./gateway-choice";
 import { GATEWAY_NAMES, GatewayError, type GatewayName, type NotificationInput } from "./gateways/gateway";
 import { GATEWAY_TIMEOUT_MS } from "../../platform/constants";
+import { log } from "../../platform/log";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer">;
 
@@ -30,7 +31,7 @@ export async function handleNotification(deps: Deps, name: GatewayName, input: O
   try {
     result = await gateway.readNotification({ ...input, signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS) });
   } catch (error) {
-    console.error(`payments: ${name} notification could not be re-checked: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
+    log.error(`payments: ${name} notification could not be re-checked: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
     return { status: 503, message: "Payment status could not be confirmed" };
   }
   if (result.kind === "unauthorized") return { status: 401, message: "Invalid signature" };

@@ -15,6 +15,7 @@ import { activeGateways, gatewayForMethod } from "./gateway-choice";
 import { BANKS, GatewayError, type Bank, type ChargeResult } from "./gateways/gateway";
 import { GATEWAY_UNAVAILABLE } from "./gateways/http";
 import { isBank, PAYMENT_MESSAGES, type BankInstructionsJson, type PaidPlan, type PaymentCreatedJson, type PaymentJson, type PaymentStatus } from "./payments.schemas";
+import { log } from "../../platform/log";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 type Member = Pick<SessionUser, "id" | "email" | "firstName" | "lastName" | "plan" | "planExpiresAt" | "isAdmin">;
@@ -118,7 +119,7 @@ export async function createPayment(
     });
   } catch (error) {
     const message = error instanceof GatewayError ? error.message : GATEWAY_UNAVAILABLE;
-    console.error(`payments: ${gateway.name} refused payment ${paymentId}: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
+    log.error(`payments: ${gateway.name} refused payment ${paymentId}: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
     await markUnpaid(deps, paymentId, "failed", { error: message });
     return fail(502, message);
   }

@@ -13,6 +13,7 @@ import { GatewayError, type GatewayName } from "./gateways/gateway";
 import { PAYMENT_MESSAGES } from "./payments.schemas";
 import { paymentOf, type ServiceResult } from "./payments.service";
 import type { PaymentJson } from "./payments.schemas";
+import { log } from "../../platform/log";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer">;
 
@@ -30,7 +31,7 @@ export async function activateWithWallet(deps: Deps, userId: string, paymentId: 
     const status = await gateway.chargeWallet(payment.gatewayOrderId, token, AbortSignal.timeout(GATEWAY_TIMEOUT_MS));
     await applyGatewayStatus(deps, gateway.name, status, null);
   } catch (error) {
-    console.error(`payments: wallet charge of ${paymentId} failed: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
+    log.error(`payments: wallet charge of ${paymentId} failed: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
     return { ok: false, status: 502, message: PAYMENT_MESSAGES.walletFailed };
   }
   const after = await paymentOf(deps, userId, paymentId);

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { jakartaDayOf } from "../../platform/clock";
+import { log } from "../../platform/log";
 
 const REFRESH_EVERY_MS = 60 * 60_000;
 
@@ -18,7 +19,7 @@ export async function refreshAges(db: Database, now: Date): Promise<number> {
 }
 
 export function startAgeRefresh(db: Database, now: () => Date): () => void {
-  const run = () => void refreshAges(db, now()).catch((error) => console.error("profile: age refresh failed", error));
+  const run = () => void refreshAges(db, now()).catch((error) => log.error({ err: error }, "profile: age refresh failed"));
   run();
   const timer = setInterval(run, REFRESH_EVERY_MS);
   timer.unref?.();

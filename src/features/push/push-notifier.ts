@@ -7,11 +7,12 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { pushTo, type PushEvent } from "./push.service";
+import { log } from "../../platform/log";
 
 export function startPushNotifier(deps: Pick<AppDeps, "db" | "clock" | "config" | "events">, connected: (userId: string) => boolean): () => void {
   const send = (userId: string, event: PushEvent) => {
     if (connected(userId)) return;
-    void pushTo(deps, userId, event).catch((error) => console.error("push: sending failed", error));
+    void pushTo(deps, userId, event).catch((error) => log.error({ err: error }, "push: sending failed"));
   };
   const offs = [
     deps.events.on("message.sent", ({ matchId, senderName, recipientId, text }) => send(recipientId, { kind: "message", matchId, fromName: senderName, text })),
@@ -22,7 +23,7 @@ export function startPushNotifier(deps: Pick<AppDeps, "db" | "clock" | "config" 
       void (async () => {
         const [swiper] = await deps.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, swiperId)).limit(1);
         if (swiper !== undefined) await pushTo(deps, otherId, { kind: "match", matchId, withName: swiper.firstName });
-      })().catch((error) => console.error("push: sending failed", error));
+      })().catch((error) => log.error({ err: error }, "push: sending failed"));
     }),
   ];
   return () => {

@@ -15,6 +15,7 @@ import type { Config } from "../../config";
 import { translator } from "../../i18n";
 import { newId } from "../../platform/ids";
 import { readOrCreateSecret } from "../../platform/secrets";
+import { log } from "../../platform/log";
 
 export interface VapidKeys {
   publicKey: string;
@@ -157,7 +158,7 @@ export async function pushTo(deps: Pick<AppDeps, "db" | "clock" | "config">, use
       } catch (error) {
         const status = (error as { statusCode?: number }).statusCode;
         if (status === 404 || status === 410) gone.push(subscription.id);
-        else console.error(`push: sending to a ${new URL(subscription.endpoint).host} subscription failed (${status ?? (error as Error).message})`);
+        else log.error(`push: sending to a ${new URL(subscription.endpoint).host} subscription failed (${status ?? (error as Error).message})`);
       }
     }),
   );

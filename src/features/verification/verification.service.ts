@@ -16,6 +16,7 @@ import { verificationDecisionMail } from "../mail/templates";
 import { thumbUrl } from "../profile/profile-json";
 import { POSES, type Pose, type RejectionReason, type VerificationState } from "./poses";
 import { removeSelfie, storeSelfie } from "./selfie-store";
+import { log } from "../../platform/log";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 
@@ -150,7 +151,7 @@ export async function decideVerification(deps: Deps, mailer: Mailer, admin: Pick
   const now = deps.clock.now();
   const stillPending = sql`exists (select 1 from photo_verifications where id = ${id} and status = 'pending')`;
   const approve = decision.decision === "approve";
-  const log = adminLogInsertIf(
+  const logRow = adminLogInsertIf(
     deps.db,
     { actor: actorOf(admin), action: approve ? "verification_approve" : "verification_reject", targetUserId: attempt.userId, targetName: `${attempt.firstName} ${attempt.lastName}`.trim(), reason: approve ? null : decision.reason, at: now },
     stillPending,
@@ -161,11 +162,11 @@ export async function decideVerification(deps: Deps, mailer: Mailer, admin: Pick
     .set({ status: approve ? "approved" : "rejected", reason: approve ? null : decision.reason, selfieFile: null, decidedAt: now })
     .where(and(eq(photoVerifications.id, id), eq(photoVerifications.status, "pending")))
     .returning({ id: photoVerifications.id });
-  const [, , decided] = await deps.db.batch([log, verifyMember, decide]);
+  const [, , decided] = await deps.db.batch([logRow, verifyMember, decide]);
   if (decided.length === 0) return { ok: false, status: 409, message: VERIFICATION_MESSAGES.notPending };
   await removeSelfie(deps.config.dataDir, attempt.file);
   const mail = verificationDecisionMail(attempt.language, attempt.email, attempt.firstName, approve ? { approved: true } : { approved: false, reason: decision.reason }, `${deps.config.appOrigin}/verify`);
   // The decision stands if the mail fails; the member sees it on /verify too.
-  await mailer.send(mail).catch((error) => console.error("verification mail failed", error));
+  await mailer.send(mail).catch((error) => log.error({ err: error }, "verification mail failed"));
   return { ok: true };
 }

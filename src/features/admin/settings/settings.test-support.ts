@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { logLinesOf } from "../../../platform/log";
 import { spyOn } from "bun:test";
 import { users } from "../../../../db/schema";
 import { createTestApp, type TestAppOptions } from "../../../testing/test-app";
@@ -19,12 +20,13 @@ export function publicKeyPem(): string {
   return generateKeyPairSync("rsa", { modulusLength: 2048, publicKeyEncoding: { type: "spki", format: "pem" }, privateKeyEncoding: { type: "pkcs8", format: "pem" } }).publicKey;
 }
 
-/** Everything written to the console while `run` runs (to prove a secret never is). */
+/** Everything written to the console and the log while `run` runs (to prove a secret never is). */
 export async function consoleOutputOf(run: () => Promise<void>): Promise<string> {
   const lines: string[] = [];
   const spies = (["log", "info", "warn", "error", "debug"] as const).map((level) => spyOn(console, level).mockImplementation((...args: unknown[]) => void lines.push(args.map((arg) => (arg instanceof Error ? `${arg.message} ${arg.stack}` : typeof arg === "string" ? arg : JSON.stringify(arg))).join(" "))));
   try {
-    await run();
+    const logged = await logLinesOf(run);
+    lines.push(...logged.map((line) => JSON.stringify(line)));
   } finally {
     for (const spy of spies) spy.mockRestore();
   }

@@ -1,0 +1,55 @@
+/**
+ * Every request, whichever router answers it (the Hono app or Bun's native routes): a request id
+ * (the caller's `X-Request-Id` when it is a plain token, e.g. from nginx's $request_id, else a
+ * new one) on every log line written while it runs and on the response; its latency and status
+ * in the metrics under its route pattern; one access-log line with the pattern, never the path
+ * or query (they can carry reset and verification tokens).
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { routePath } from "hono/route";
+import { log, withRequestId } from "../platform/log";
+import { httpDuration, httpRequests } from "./metrics";
+
+const CALLER_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export function requestIdFrom(header: string | null | undefined): string {
+  return header !== null && header !== undefined && CALLER_REQUEST_ID.test(header) ? header : crypto.randomUUID();
+}
+
+function record(method: string, route: string, status: number, startedAt: number, requestId: string) {
+  const seconds = (performance.now() - startedAt) / 1000;
+  httpRequests.inc({ method, route, status: String(status) });
+  httpDuration.observe({ method, route }, seconds);
+  const fields = { requestId, method, route, status, ms: Math.round(seconds * 10_000) / 10 };
+  if (status >= 500) log.error(fields, "request failed");
+  else log.info(fields, "request");
+}
+
+/** The route pattern that answered (Hono records the matched handlers). Unmatched: "(none)". */
+function routeOf(c: Context): string {
+  const pattern = routePath(c, c.req.routeIndex);
+  return pattern === "" || pattern === "/*" || pattern === "*" ? "(none)" : pattern;
+}
+
+/** First in the Hono app: everything after it runs with the request id attached. */
+export function observeRequests(): MiddlewareHandler {
+  return async (c, next) => {
+    const requestId = requestIdFrom(c.req.header("X-Request-Id"));
+    const startedAt = performance.now();
+    await withRequestId(requestId, next);
+    c.res.headers.set("X-Request-Id", requestId);
+    record(c.req.method, routeOf(c), c.res.status, startedAt, requestId);
+  };
+}
+
+/** The same for a native route handler, whose pattern is known. */
+export function observeNative(route: string, handle: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
+  return async (request) => {
+    const requestId = requestIdFrom(request.headers.get("X-Request-Id"));
+    const startedAt = performance.now();
+    const response = await withRequestId(requestId, () => handle(request));
+    response.headers.set("X-Request-Id", requestId);
+    record(request.method, route, response.status, startedAt, requestId);
+    return response;
+  };
+}
