@@ -5,7 +5,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 BUN=node_modules/.bin/bun
 
-bash scripts/ensure-chromium.sh || { echo "Chromium is required for the end-to-end tests"; echo "0 passed, 1 failed"; exit 1; }
+bash scripts/ensure-test-packages.sh || { echo "Chromium, openssl and redis-server are required for the tests"; echo "0 passed, 1 failed"; exit 1; }
 $BUN scripts/build-islands.ts --quiet >/dev/null || { echo "client build failed"; echo "0 passed, 1 failed"; exit 1; }
 
 passed=0

@@ -96,3 +96,25 @@ export const reports = sqliteTable(
   // The second index serves Discover's "reported by three members, hidden until an admin looks".
   (t) => [index("reports_status_created_idx").on(t.status, t.createdAt), index("reports_reported_status_idx").on(t.reportedUserId, t.status)],
 );
+
+/**
+ * Calls ringing or under way, one per match at most. In the database rather than in one
+ * process, so two instances behind a balancer share them: the caller and the callee may be
+ * connected to different instances, and a call outlives a restart of either
+ * (docs/decisions/0100-operations.md). A row is removed when the call ends.
+ */
+export const callsInProgress = sqliteTable("calls_in_progress", {
+  matchId: text("match_id")
+    .primaryKey()
+    .references(() => matches.id, { onDelete: "cascade" }),
+  /** Tells one call of a match from the next: ending is conditional on it. */
+  callId: text("call_id").notNull(),
+  callerId: text("caller_id").notNull(),
+  calleeId: text("callee_id").notNull(),
+  callType: text("call_type", { enum: ["voice", "video"] }).notNull(),
+  state: text("state", { enum: ["ringing", "active"] }).notNull(),
+  startedAt: timestamp("started_at").notNull(),
+  acceptedAt: timestamp("accepted_at"),
+  /** When a ringing call becomes missed, whichever instance notices first. */
+  ringsUntil: timestamp("rings_until").notNull(),
+});

@@ -41,7 +41,7 @@ export class RealtimeHub {
   forgottenMatches = 0;
   #sockets = new Map<string, Set<RealtimeSocket>>();
   #unsubscribe: () => void;
-  /** Called for every forgotten match on every instance (calls end there). */
+  /** Called once for a forgotten match, on the instance that forgot it (its call, if any, ends). */
   onMatchForgotten: (matchId: string) => void = () => {};
 
   constructor(readonly pubsub: PubSub) {
@@ -91,10 +91,13 @@ export class RealtimeHub {
     this.#publish(envelope);
   }
 
-  /** In one process the envelope is applied directly; across instances it travels as JSON. */
+  /**
+   * Applied here first, to this instance's own sockets, then sent to the other instances (as
+   * JSON through Redis): so members on this instance are served even while Redis is away.
+   */
   #publish(envelope: Envelope) {
-    if (this.pubsub.inProcess) this.#apply(envelope);
-    else this.pubsub.publish(JSON.stringify(envelope));
+    this.#apply(envelope);
+    if (!this.pubsub.inProcess) this.pubsub.publish(JSON.stringify(envelope));
   }
 
   closeUser(userId: string, sessionIds: string[] | null, code = CLOSE_SESSION_ENDED, reason = "Session ended") {
@@ -103,6 +106,7 @@ export class RealtimeHub {
 
   forgetMatch(matchId: string, userIds: string[]) {
     this.#publish({ t: "forget", match: matchId, users: userIds });
+    this.onMatchForgotten(matchId);
   }
 
   /** Closes every socket here: 1001 when the server goes away, 1012 when it restarts (the page reconnects at once). */
@@ -155,13 +159,15 @@ export class RealtimeHub {
       case "forget": {
         this.forgottenMatches++;
         const frame = JSON.stringify({ type: "match_removed", matchId: envelope.match } satisfies ServerFrame);
+        // A call of the match ends with it (a page with no call under way ignores this).
+        const callEnded = JSON.stringify({ type: "call_ended", matchId: envelope.match, reason: "unavailable" } satisfies ServerFrame);
         for (const userId of envelope.users) {
           for (const ws of this.#sockets.get(userId) ?? []) {
             ws.data.matches.delete(envelope.match);
             ws.send(frame);
+            ws.send(callEnded);
           }
         }
-        this.onMatchForgotten(envelope.match);
         return;
       }
     }

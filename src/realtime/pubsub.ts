@@ -1,11 +1,12 @@
 /**
- * Fan-out between server instances behind one small interface: every instance publishes
- * what its sockets must see and receives everything, delivering to the sockets it holds.
- * One process uses the in-process bus; with REDIS_URL, instances share Redis pub/sub.
+ * Fan-out between server instances behind one small interface: the hub delivers to its own
+ * sockets, and publishes for the OTHER instances, which deliver to the sockets they hold.
+ * One process needs no bus (in-process); with REDIS_URL, instances share Redis pub/sub.
  */
 export interface PubSub {
-  /** True when every subscriber lives in this process: the hub then skips serialising. */
+  /** True when every subscriber lives in this process: the hub then publishes nothing. */
   readonly inProcess: boolean;
+  /** Reaches the other instances' subscribers, never this one's. */
   publish(message: string): void;
   subscribe(handler: (message: string) => void): () => void;
   /** Resolves once the bus delivers (Redis: the SUBSCRIBE is confirmed). */

@@ -60,7 +60,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
   const hub = new RealtimeHub(pubsub);
   const calls = new CallService(deps.db, deps.clock, hub);
   const sendsPerUser = messageRateFor(deps);
-  hub.onMatchForgotten = (matchId) => calls.forget(matchId);
+  hub.onMatchForgotten = (matchId) => void calls.forget(matchId).catch((error) => log.error({ err: error }, "calls: ending the call of a removed match failed"));
   calls.onRinging = (ringing) => deps.events.emit("call.ringing", ringing);
   // Push reaches members with no page open here (src/features/push); the service worker skips a
   // notification when one of their pages is visible elsewhere.
@@ -196,7 +196,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
         return result.ok ? undefined : fail(result.message);
       }
       case "call_accept": {
-        const result = calls.accept(userId, frame.matchId);
+        const result = await calls.accept(userId, frame.matchId);
         return result.ok ? undefined : fail(result.message);
       }
       case "call_decline": {
@@ -210,7 +210,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
       case "call_offer":
       case "call_answer":
       case "ice_candidate": {
-        const result = calls.relay(userId, frame as Extract<ServerFrame, { type: "call_offer" | "call_answer" | "ice_candidate" }>);
+        const result = await calls.relay(userId, frame as Extract<ServerFrame, { type: "call_offer" | "call_answer" | "ice_candidate" }>);
         return result.ok ? undefined : fail(result.message);
       }
     }

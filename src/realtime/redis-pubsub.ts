@@ -1,36 +1,52 @@
 import { RedisClient } from "bun";
-import type { PubSub } from "./pubsub";
 import { log } from "../platform/log";
+import type { PubSub } from "./pubsub";
+
+/** How long to wait between attempts to reach Redis again. */
+const RETRY_MS = 1000;
 
 /**
- * Redis pub/sub with Bun's built-in client: one connection publishes, one subscribes (a
- * subscribed Redis connection can do nothing else). Every instance receives every message,
- * including its own, so local and remote delivery take the same path.
+ * Redis pub/sub with Bun's built-in client, carrying what other instances' sockets must see
+ * (docs/decisions/0100-operations.md). One connection publishes, one subscribes (a subscribed
+ * connection can do nothing else).
+ *
+ * Redis is only the way to the OTHER instances: the hub delivers to its own sockets itself, and
+ * each message carries this instance's id so it skips its own echo. So when Redis goes away,
+ * every instance keeps serving the members connected to it; the loss is logged once, publishes
+ * are dropped rather than queued (a burst of stale typing and call frames on return helps no
+ * one; messages themselves are in the database and pages fetch them on reconnect), and a new
+ * subscription is made once Redis answers again: the old one does not survive a reconnect.
  */
 export class RedisPubSub implements PubSub {
   readonly inProcess = false;
+  readonly #origin = crypto.randomUUID();
   #publisher: RedisClient;
-  #subscriber: RedisClient;
+  #subscriber: RedisClient | null = null;
   #handlers = new Set<(message: string) => void>();
-  #subscribed: Promise<void>;
+  #ready: Promise<void>;
+  #down = false;
+  #closed = false;
+  #retry: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
-    url: string,
+    readonly url: string,
     readonly channel = "kasih:realtime",
   ) {
-    this.#publisher = new RedisClient(url, { autoReconnect: true, enableOfflineQueue: true });
-    this.#subscriber = new RedisClient(url, { autoReconnect: true, enableOfflineQueue: true });
-    this.#subscribed = this.#subscriber
-      .subscribe(channel, (message) => {
-        for (const handler of this.#handlers) handler(message);
-      })
-      .then(() => undefined);
-    // A failed first subscribe is reported by ready(); keep it from being an unhandled rejection.
-    this.#subscribed.catch((error) => log.error({ err: error }, "realtime: Redis subscribe failed"));
+    this.#publisher = this.#newPublisher();
+    this.#ready = Promise.all([this.#publisher.connect(), this.#subscribe()]).then(() => undefined);
+    // A failed first subscribe is reported by ready() and retried; keep it from being an unhandled rejection.
+    this.#ready.catch(() => undefined);
+  }
+
+  /** Whether messages currently reach the other instances. */
+  get connected(): boolean {
+    return this.#subscriber !== null;
   }
 
   publish(message: string): void {
-    this.#publisher.publish(this.channel, message).catch((error: unknown) => log.error({ err: error }, "realtime: Redis publish failed"));
+    if (this.#down) return;
+    // A publish lost in the moment Redis goes away is dropped: the subscriber's close reports it.
+    this.#publisher.publish(this.channel, `${this.#origin}\n${message}`).catch(() => undefined);
   }
 
   subscribe(handler: (message: string) => void): () => void {
@@ -39,12 +55,67 @@ export class RedisPubSub implements PubSub {
   }
 
   ready(): Promise<void> {
-    return this.#subscribed;
+    return this.#ready;
   }
 
   close(): void {
+    this.#closed = true;
+    if (this.#retry !== null) clearTimeout(this.#retry);
     this.#handlers.clear();
     this.#publisher.close();
-    this.#subscriber.close();
+    this.#subscriber?.close();
+  }
+
+  #newPublisher(): RedisClient {
+    const publisher = new RedisClient(this.url, { autoReconnect: true, enableOfflineQueue: false, connectionTimeout: 2000 });
+    publisher.connect().catch(() => undefined);
+    return publisher;
+  }
+
+  async #subscribe(): Promise<void> {
+    const client = new RedisClient(this.url, { autoReconnect: false, enableOfflineQueue: false, connectionTimeout: 2000 });
+    try {
+      await client.connect();
+      await client.subscribe(this.channel, (message) => this.#receive(message));
+    } catch (error) {
+      client.close();
+      this.#lost(error);
+      throw error;
+    }
+    if (this.#closed) return client.close();
+    client.onclose = () => {
+      if (this.#subscriber !== client) return;
+      this.#subscriber = null;
+      this.#lost();
+    };
+    this.#subscriber = client;
+    if (this.#down) {
+      // A fresh publisher too: the old one may still be backing off between its retries.
+      this.#publisher.close();
+      this.#publisher = this.#newPublisher();
+      this.#down = false;
+      log.info({ channel: this.channel }, "realtime: Redis is back; messages reach the other instances again");
+    }
+  }
+
+  #receive(raw: string) {
+    const cut = raw.indexOf("\n");
+    if (cut < 0 || raw.slice(0, cut) === this.#origin) return;
+    const message = raw.slice(cut + 1);
+    for (const handler of this.#handlers) handler(message);
+  }
+
+  /** Redis went away (or never answered): say so once, and try again every RETRY_MS until it answers. */
+  #lost(error?: unknown) {
+    if (this.#closed) return;
+    if (!this.#down) {
+      this.#down = true;
+      log.error({ err: error, channel: this.channel }, "realtime: Redis is unreachable; each instance serves only its own sockets until it returns");
+    }
+    if (this.#retry !== null) return;
+    this.#retry = setTimeout(() => {
+      this.#retry = null;
+      this.#subscribe().catch(() => undefined);
+    }, RETRY_MS);
   }
 }

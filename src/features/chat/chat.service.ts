@@ -5,7 +5,7 @@
  */
 import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { matches, messages, users } from "../../../db/schema";
+import { callsInProgress, matches, messages, users } from "../../../db/schema";
 import { jakartaDayOf } from "../../platform/clock";
 import { FREE_DAILY_CHATS, MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../../platform/constants";
 import { newId } from "../../platform/ids";
@@ -203,15 +203,29 @@ export async function sendMessageAsKnown(db: Database, now: Date, sender: KnownS
 }
 
 /** A system line about a call (missed/declined or finished); not counted against the limit. */
-export async function addCallLine(db: Database, now: Date, matchId: string, callerId: string, kind: "missed_call" | "call", content: string) {
-  const [caller] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, callerId)).limit(1);
-  const row: MessageRow = { id: newId(), matchId, senderId: callerId, content, kind, createdAt: now, readAt: null };
-  try {
-    await db.batch([db.insert(messages).values(row), db.update(matches).set({ lastMessageAt: now }).where(eq(matches.id, matchId))]);
-  } catch {
-    // The match was removed while the call rang: there is no chat left to write into.
-    return null;
-  }
+/**
+ * Ends a call (src/features/calls): its row goes and its chat line ("call" with its length, or
+ * "missed_call") is written, in one batch and only while the row of THIS call is still there, so
+ * a call ends once however many instances try. "already" when it had ended; null when the line
+ * has no chat to go in (the match went while it rang).
+ */
+export async function endCall(
+  db: Database,
+  now: Date,
+  call: { matchId: string; callId: string; callerId: string },
+  line: { kind: "missed_call" | "call"; content: string },
+): Promise<MessageJson | null | "already"> {
+  const row: MessageRow = { id: newId(), matchId: call.matchId, senderId: call.callerId, content: line.content, kind: line.kind, createdAt: now, readAt: null };
+  const stillThisCall = sql`exists (select 1 from ${callsInProgress} where ${callsInProgress.matchId} = ${call.matchId} and ${callsInProgress.callId} = ${call.callId})`;
+  const [inserted, , ended] = await db.batch([
+    db.run(sql`insert into ${messages} (id, match_id, sender_id, content, kind, created_at, read_at)
+      select ${row.id}, ${row.matchId}, ${row.senderId}, ${row.content}, ${row.kind}, ${now.getTime()}, null where ${stillThisCall}`),
+    db.update(matches).set({ lastMessageAt: now }).where(and(eq(matches.id, call.matchId), stillThisCall)),
+    db.delete(callsInProgress).where(and(eq(callsInProgress.matchId, call.matchId), eq(callsInProgress.callId, call.callId))).returning({ callId: callsInProgress.callId }),
+  ]);
+  if (ended.length === 0) return "already";
+  if (inserted.rowsAffected === 0) return null;
+  const [caller] = await db.select({ firstName: users.firstName }).from(users).where(eq(users.id, call.callerId)).limit(1);
   return messageToJson(row, caller?.firstName ?? "");
 }
 
