@@ -36,9 +36,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(options: { env?: Record<string, string>; command?: "serve" | "demo" } = {}): Promise<RunningServer> {
+/** `dataDir`: an existing data directory to share (a second instance); it is left in place on stop. */
+export async function startServer(options: { env?: Record<string, string>; command?: "serve" | "demo"; dataDir?: string } = {}): Promise<RunningServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "kasih-e2e-"));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "kasih-e2e-"));
   const origin = `http://localhost:${port}`;
   const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_ORIGIN: origin, ...options.env };
   const logs: string[] = [];
@@ -77,7 +78,7 @@ export async function startServer(options: { env?: Record<string, string>; comma
     async stop() {
       running.process.kill();
       await running.process.exited;
-      rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return running;

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { RedisClient, type Subprocess } from "bun";
+import type { Subprocess } from "bun";
+import { startRedis } from "../testing/redis-server";
 import { logLinesOf } from "../platform/log";
 import { freePort } from "../../e2e/support/server";
 import { RedisPubSub } from "./redis-pubsub";
@@ -17,25 +18,6 @@ let redis: Subprocess | null = null;
 let redisUrl = "";
 let port = 0;
 let dir = "";
-
-/** Starts redis-server on `port` and waits until it answers. */
-export async function startRedis(onPort: number, folder: string): Promise<Subprocess> {
-  const binary = Bun.which("redis-server");
-  if (binary === null) throw new Error("redis-server is not installed: scripts/ensure-test-packages.sh installs it (apt-get install -y redis-server)");
-  const child = Bun.spawn([binary, "--port", String(onPort), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", folder], { stdout: "ignore", stderr: "ignore" });
-  for (let i = 0; i < 100; i++) {
-    const probe = new RedisClient(`redis://127.0.0.1:${onPort}`, { autoReconnect: false, connectionTimeout: 500 });
-    try {
-      await probe.send("PING", []);
-      return child;
-    } catch {
-      await Bun.sleep(50);
-    } finally {
-      probe.close();
-    }
-  }
-  throw new Error("redis-server did not start");
-}
 
 beforeAll(async () => {
   port = await freePort();
