@@ -44,6 +44,7 @@ import { metricsRoutes } from "./operations/metrics.routes";
 import { observeRequests } from "./operations/request-observer";
 import { lifecycle } from "./operations/lifecycle";
 import { log } from "./platform/log";
+import { isStorageFault, STORAGE_UNAVAILABLE } from "../db/storage-faults";
 import { paymentsRoutes } from "./features/payments/payments.routes";
 import { googlePayCspSources, mergeCspSources } from "./features/payments/google-pay-csp";
 import { sandboxPages } from "./features/payments/sandbox.pages";
@@ -131,6 +132,10 @@ export function createApp(deps: AppDeps) {
     if (error instanceof HTTPException) {
       const status = error.status;
       return c.json({ message: error.message || "Request failed" }, status);
+    }
+    if (isStorageFault(error)) {
+      log.error({ err: error, method: c.req.method }, "a write was refused by the database's storage (disk full or read-only?)");
+      return c.json({ message: STORAGE_UNAVAILABLE }, 503, { "Retry-After": "60" });
     }
     log.error({ err: error, method: c.req.method }, "request failed with an exception");
     // 5xx never carries a stack trace or internal detail.

@@ -12,10 +12,16 @@ export function clientIp(c: Context, trustProxy: boolean): string {
   return clientAddress(trustProxy, c.req.header("X-Forwarded-For"), socketAddress);
 }
 
-/** The same rule from its parts (the native routes have no Hono context). */
+/**
+ * The same rule from its parts (the native routes have no Hono context). Behind the proxy, the
+ * LAST X-Forwarded-For entry: the one the proxy added. Proxies (nginx's
+ * $proxy_add_x_forwarded_for, most balancers) append to whatever the caller sent, so the first
+ * entry is the caller's own claim, and believing it let anyone pick a fresh address per request
+ * and walk past every per-address limit.
+ */
 export function clientAddress(trustProxy: boolean, forwardedFor: string | null | undefined, socketAddress: string | undefined): string {
   if (trustProxy) {
-    const forwarded = forwardedFor?.split(",")[0]?.trim();
+    const forwarded = forwardedFor?.split(",").at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   return socketAddress ?? "unknown";

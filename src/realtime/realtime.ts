@@ -20,6 +20,7 @@ import { clientFrameSchema, type ClientFrame, type ServerFrame } from "./frames"
 import { RealtimeHub, type RealtimeSocket, type SocketData } from "./hub";
 import { InProcessPubSub, type PubSub } from "./pubsub";
 import { RedisPubSub } from "./redis-pubsub";
+import { isStorageFault, STORAGE_UNAVAILABLE } from "../../db/storage-faults";
 import { log } from "../platform/log";
 
 /** Closes for the frame-size limit (RFC 6455 "message too big") and for abuse. */
@@ -251,7 +252,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
         await dispatch(ws, frame.data);
       } catch (error) {
         log.error({ err: error }, `ws ${frame.data.type} failed`);
-        send(ws, { type: "error", message: "Internal server error", frame: frame.data.type });
+        send(ws, { type: "error", message: isStorageFault(error) ? STORAGE_UNAVAILABLE : "Internal server error", frame: frame.data.type });
       }
     },
   };

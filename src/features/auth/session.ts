@@ -3,6 +3,7 @@ import type { Database } from "../../../db/client";
 import { sessions, users, type NotificationChoices, type Plan } from "../../../db/schema";
 import { preparedQuery } from "../../../db/prepared";
 import { cachedUntilWrite } from "../../../db/read-cache";
+import { isStorageFault } from "../../../db/storage-faults";
 import type { Clock } from "../../platform/clock";
 import { newToken } from "../../platform/ids";
 
@@ -116,10 +117,15 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
   }
   if (now - found.idleSince >= found.policy.touchIntervalMs) {
     // The member's "Active … ago" (src/features/settings) and Discover's recency follow the same touch.
-    await db.batch([
-      db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId)),
-      db.update(users).set({ lastActiveAt: new Date(now) }).where(eq(users.id, found.user.id)),
-    ]);
+    try {
+      await db.batch([
+        db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId)),
+        db.update(users).set({ lastActiveAt: new Date(now) }).where(eq(users.id, found.user.id)),
+      ]);
+    } catch (error) {
+      // A full or read-only disk must not turn every signed-in read into an error: the touch waits.
+      if (!isStorageFault(error)) throw error;
+    }
   }
   return found;
 }
