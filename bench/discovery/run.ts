@@ -8,7 +8,8 @@
  */
 import { createTestApp } from "../../src/testing/test-app";
 import { createSession } from "../../src/features/auth/session";
-import { CITIES } from "../../src/features/profile/cities";
+import { statSync } from "node:fs";
+import { generateMembers } from "../support/members-dataset";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const SWIPES_PER_USER = Number(process.env.BENCH_SWIPES_PER_USER ?? 20);
@@ -21,52 +22,6 @@ const now = app.clock.now().getTime();
 
 function elapsed(start: number) {
   return `${((performance.now() - start) / 1000).toFixed(1)} s`;
-}
-
-async function generate() {
-  let start = performance.now();
-  await client.execute("create temp table bench_cities (idx integer primary key, id text, lat real, lng real)");
-  await client.batch(
-    CITIES.map((city, index) => ({ sql: "insert into bench_cities values (?, ?, ?, ?)", args: [index, city.id, city.lat, city.lng] })),
-    "write",
-  );
-  const denominations = ["Catholic", "Protestant", "Orthodox", "Baptist", "Methodist", "Presbyterian", "Pentecostal", "Lutheran", "Anglican", "Other"];
-  const goals = ["marriage", "serious-relationship", "friendship", "fellowship"];
-  // Age, denomination, goal and verification come from unrelated hashes of the member number, so
-  // no combination of filters is empty by construction (the gender alternates with i).
-  const pick = (list: string[], expr: string) => `case ${expr} ${list.map((value, index) => `when ${index} then '${value}'`).join(" ")} end`;
-  const series = (n: number) => `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${n})`;
-  await client.batch(
-    [
-      `${series(USERS)} insert into users (id, email, first_name, last_name, is_verified, is_admin, plan, is_banned, language, last_active_at, created_at)
-        select 'u' || i, 'u' || i || '@bench.local', 'Member' || i, '', 1, 0, 'free', (i % 500 = 0), 'en', ${now} - (i * 7919 % 2592000) * 1000, ${now} - 86400000 from n`,
-      `${series(USERS)} insert into profiles (user_id, age, gender, denomination, church_name, faith_testimony, faith_duration, bio, relationship_goals,
-          jesus_christ_meaning, search_distance, interests, city, city_lat, city_lng, created_at, updated_at)
-        select 'u' || i, 20 + ((i * 2654435761) % 1000003) % 30, case i % 2 when 0 then 'male' else 'female' end, ${pick(denominations, "((i * 40503) % 65537) % 10")}, 'Gereja ' || (i % 300),
-          'I came to faith as a teenager and have walked with Jesus ever since.', '10+ years', 'I love worship, hiking and good coffee with friends.',
-          ${pick(goals, "((i * 7727) % 10007) % 4")}, 'My saviour and my friend.', 50 + (i % 4) * 50, '["Worship","Music","Hiking"]', c.id, c.lat, c.lng, ${now}, ${now}
-        from n join bench_cities c on c.idx = i % ${CITIES.length}`,
-      `${series(USERS)} insert into photos (id, user_id, position, file_name, mime_type, width, height, byte_size, created_at)
-        select 'ph' || i, 'u' || i, 0, 'bench-' || i || '.jpg', 'image/jpeg', 800, 800, 50000, ${now} from n`,
-    ],
-    "write",
-  );
-  console.log(`  ${USERS.toLocaleString()} users, profiles, photos: ${elapsed(start)}`);
-  start = performance.now();
-  // Each member swiped SWIPES_PER_USER others at fixed strides (distinct pairs, never themselves).
-  const chunk = 10_000;
-  for (let from = 1; from <= USERS; from += chunk) {
-    const to = Math.min(USERS, from + chunk - 1);
-    await client.execute(`with recursive n(i) as (select ${from} union all select i + 1 from n where i < ${to}),
-      k(j) as (select 1 union all select j + 1 from k where j < ${SWIPES_PER_USER})
-      insert into swipes (id, swiper_id, swiped_id, is_like, is_super_like, created_at)
-      select 's' || i || '_' || j, 'u' || i, 'u' || (1 + ((i - 1 + j * 4999) % ${USERS})), ((i + j) % 3 <> 0), ((i + j) % 50 = 0), ${now} - j * 60000
-      from n, k`);
-  }
-  console.log(`  ${(USERS * SWIPES_PER_USER).toLocaleString()} swipes: ${elapsed(start)}`);
-  // A quarter of members are photo-verified, for the verified-only filter.
-  await client.execute(`update users set photo_verified_at = ${now} where ((cast(substr(id, 2) as integer) * 131) % 1009) % 4 = 0`);
-  await client.execute("analyze");
 }
 
 function percentiles(samples: number[]) {
@@ -101,7 +56,11 @@ async function measure(name: string, count: number, warmup: number, run: (index:
 }
 
 console.log(`bench/discovery: generating ${USERS.toLocaleString()} members and ${(USERS * SWIPES_PER_USER).toLocaleString()} swipes`);
-await generate();
+const generationStart = performance.now();
+await generateMembers(client, { users: USERS, swipesPerUser: SWIPES_PER_USER, now });
+await client.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+const databaseFile = app.config.databaseUrl.slice("file:".length);
+console.log(`  generated in ${elapsed(generationStart)}; database ${(statSync(databaseFile).size / 1024 ** 3).toFixed(2)} GB`);
 
 // Callers spread over the id range; each has its own session.
 const callers: { id: string; cookie: string; index: number }[] = [];
