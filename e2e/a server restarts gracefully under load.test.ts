@@ -11,6 +11,7 @@ import { apiAs, createAccount, signInContext, type Account } from "./support/acc
 import { openBrowser, PHONE, type Browser } from "./support/browser";
 import { completeProfile, hydrated, matchPair } from "./support/members";
 import { startServer, type RunningServer } from "./support/server";
+import { waitUntil } from "./support/wait";
 import { integrityOf, loadMembers, lostWrites, memberAddress, startWriteLoad, storedWrites } from "./support/write-load";
 
 let server: RunningServer;
@@ -121,11 +122,3 @@ describe("restarts under load", () => {
     expect((await fetch(`${server.origin}/healthz`)).status).toBe(200);
   }, 60_000);
 });
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await Bun.sleep(200);
-  }
-}

@@ -17,6 +17,7 @@ import { startBalancer, type Balancer } from "./support/balancer";
 import { DESKTOP, openBrowser, PHONE, type Browser } from "./support/browser";
 import { completeProfile, hydrated, matchPair } from "./support/members";
 import { freePort, startServer, type RunningServer } from "./support/server";
+import { waitUntil } from "./support/wait";
 
 const MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 
@@ -136,11 +137,3 @@ describe("two instances behind a balancer", () => {
     await b.locator(".chat-messages").getByText("Saat Redis mati").waitFor({ timeout: 10_000 });
   }, 90_000);
 });
-
-async function waitUntil(check: () => Promise<boolean>, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await Bun.sleep(200);
-  }
-}

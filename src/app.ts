@@ -38,8 +38,7 @@ import { adminApiRoutes } from "./features/admin/admin.routes";
 import { adminPages } from "./features/admin/admin.pages";
 import { adsRoutes } from "./features/ads/ads.routes";
 import { bodyLimits } from "./middleware/body-limits";
-import { apiGateFor, isGuardedPath, TOO_MANY_REQUESTS } from "./middleware/api-rate";
-import { clientIp } from "./middleware/client-ip";
+import { apiFloodGuard } from "./middleware/api-rate";
 import { metricsRoutes } from "./operations/metrics.routes";
 import { observeRequests } from "./operations/request-observer";
 import { lifecycle } from "./operations/lifecycle";
@@ -59,17 +58,12 @@ export function createApp(deps: AppDeps) {
   const firebase = firebaseWebConfig(deps.config);
   const render = pageRenderer(deps.assets, { apiBaseUrl: deps.config.apiBaseUrl, tokenSyncUrl: firebase?.tokenSyncUrl, hostedSignIn: firebase !== null });
   const app = new Hono<AppEnv>();
-  const apiGate = apiGateFor(deps);
 
   // First: the request id, the metrics and the access log cover everything below.
   app.use(observeRequests());
-  app.use(async (c, next) => {
-    if (!isGuardedPath(c.req.path)) return next();
-    const address = clientIp(c, deps.config.trustProxy);
-    if (apiGate.allow(address)) return next();
-    return c.json({ message: TOO_MANY_REQUESTS }, 429, { "Retry-After": String(apiGate.retryAfterSeconds(address)) });
-  });
   app.use(securityHeaders({ isHttps: deps.config.isHttps, extra: mergeCspSources(firebaseCspSources(deps.config), googlePayCspSources(deps.config)) }));
+  // Before any other work: a flood is answered with cheap 429s.
+  app.use(apiFloodGuard(deps));
   // HTML and JSON leave gzipped (from 1 KB); built scripts and styles come precompressed
   // (brotli or gzip, scripts/build-islands.ts) and are left alone.
   app.use(compress());

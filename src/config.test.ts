@@ -23,7 +23,7 @@ describe("parseConfig", () => {
     expect(config.port).toBe(8080);
   });
 
-  it("reads the backup schedule and the metrics token, and names a bad value", () => {
+  it("reads the backup schedule, the metrics token and the API allowance, and names a bad value", () => {
     expect(parseConfig({}).backups).toBeUndefined();
     expect(parseConfig({ BACKUP_DIR: "/srv/backups" }).backups).toEqual({ dir: "/srv/backups", intervalMs: 6 * 3_600_000, keep: 14 });
     expect(parseConfig({ BACKUP_DIR: "b", BACKUP_INTERVAL: "30m", BACKUP_KEEP: "4" }).backups).toEqual({ dir: resolve("b"), intervalMs: 1_800_000, keep: 4 });
@@ -31,6 +31,9 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ BACKUP_KEEP: "0" })).toThrow("BACKUP_KEEP");
     expect(() => parseConfig({ METRICS_TOKEN: "short" })).toThrow("METRICS_TOKEN");
     expect(parseConfig({ METRICS_TOKEN: "a-long-enough-metrics-token" }).metricsToken).toBe("a-long-enough-metrics-token");
+    expect(parseConfig({}).apiRatePerAddress).toBe(50);
+    expect(parseConfig({ API_RATE_PER_ADDRESS: "0" }).apiRatePerAddress).toBe(0);
+    expect(() => parseConfig({ API_RATE_PER_ADDRESS: "-1" })).toThrow("API_RATE_PER_ADDRESS");
   });
 
   it("treats empty variables as unset", () => {

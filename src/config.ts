@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { join, resolve } from "node:path";
 import { parseInterval } from "./operations/interval";
+import { API_RATE_PER_ADDRESS } from "./platform/constants";
 
 /**
  * The only reader of the environment. Parsed once at start; a bad value stops the process
@@ -67,6 +68,8 @@ const environmentSchema = z.object({
   BACKUP_DIR: optionalString,
   BACKUP_INTERVAL: optionalString.pipe(z.string().regex(/^[1-9]\d*(s|m|h|d)$/, 'a number and s, m, h or d, e.g. "6h"').optional()),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  /** The API's flood guard: requests a second per client address (a burst of 4× that); 0 turns it off. */
+  API_RATE_PER_ADDRESS: z.coerce.number().int().min(0).max(100_000).default(API_RATE_PER_ADDRESS),
   /** A bearer token that opens GET /metrics to other addresses than loopback. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(16, "at least 16 characters").optional()),
 });
@@ -130,6 +133,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     logLevel: e.LOG_LEVEL,
     backups: e.BACKUP_DIR === undefined ? undefined : { dir: resolve(e.BACKUP_DIR), intervalMs: parseInterval(e.BACKUP_INTERVAL ?? "6h")!, keep: e.BACKUP_KEEP },
     metricsToken: e.METRICS_TOKEN,
+    apiRatePerAddress: e.API_RATE_PER_ADDRESS,
     payments: {
       sandbox: e.PAYMENT_SANDBOX,
       /** Unset: chosen by the server key (SB- keys → Midtrans's sandbox). */

@@ -1,14 +1,13 @@
-import { startAgeRefresh } from "./features/profile/age-refresh";
-import { startBackupSchedule } from "./operations/backup-schedule";
-import { flushLog, log } from "./platform/log";
-import { lifecycle } from "./operations/lifecycle";
-import { dbQueryDuration } from "./operations/metrics";
-import { startAppMetrics } from "./operations/app-metrics";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { AppDeps } from "./app-env";
 import { createApp } from "./app";
-import { nativeRoutes } from "./native-routes";
+import { startAgeRefresh } from "./features/profile/age-refresh";
+import { startAppMetrics } from "./operations/app-metrics";
+import { startBackupSchedule } from "./operations/backup-schedule";
+import { lifecycle } from "./operations/lifecycle";
+import { dbQueryDuration } from "./operations/metrics";
+import { flushLog, log } from "./platform/log";
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { applyMigrations, readMigrationsFolder, type Migration } from "../db/migrate";
@@ -89,8 +88,6 @@ export async function startServer(config: Config) {
   const server = Bun.serve({
     port: config.port,
     hostname: config.host,
-    // The hot signed-in reads go through Bun's router; everything else through the Hono app.
-    routes: nativeRoutes(deps),
     fetch: app.fetch,
     // The /ws sockets (src/realtime): GET /ws upgrades through the app, frames arrive here.
     websocket: realtime.websocket,
@@ -103,10 +100,8 @@ export async function startServer(config: Config) {
    * once (to another instance behind the balancer, or to this one's successor), requests in
    * flight finish for up to DRAIN_TIMEOUT_MS, and the database closes. A second signal stops at once.
    */
-  let stopping = false;
   const shutdown = async (signal: string) => {
-    if (stopping) process.exit(1);
-    stopping = true;
+    if (lifecycle.stopping) process.exit(1);
     lifecycle.stopping = true;
     log.info({ signal }, "stopping: out of rotation; finishing requests");
     stopAgeRefresh();

@@ -10,12 +10,15 @@ import { createTestApp } from "../../src/testing/test-app";
 import { createSession } from "../../src/features/auth/session";
 import { statSync } from "node:fs";
 import { generateMembers } from "../support/members-dataset";
+import { configureLog } from "../../src/platform/log";
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
 const SWIPES_PER_USER = Number(process.env.BENCH_SWIPES_PER_USER ?? 20);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 400);
 const targets = { discovery: 20, swipe: 5 };
 
+// A benchmark of the calls, not of the access log's lines on this terminal.
+configureLog("silent");
 const app = await createTestApp({ env: { LOG_LEVEL: "silent" } });
 const client = app.deps.dbClient;
 const now = app.clock.now().getTime();

@@ -99,7 +99,9 @@ interface Instance {
 }
 
 async function startInstance(port: number, env: Record<string, string>): Promise<Instance> {
-  const child = Bun.spawn([process.execPath, join(ROOT, "src", "main.ts"), "serve"], {
+  // BENCH_CPU_PROF=DIR: each server writes a CPU profile there when it stops (where the time goes).
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = Bun.spawn([process.execPath, ...profile, join(ROOT, "src", "main.ts"), "serve"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, TRUST_PROXY: "1", LOG_LEVEL: "info", ...env },
     stdout: "ignore",
     stderr: "inherit",
@@ -151,6 +153,7 @@ function startMember(member: Member, origin: string, appOrigin: string, recorder
   const headers = { Cookie: member.cookie, Origin: appOrigin, "X-Forwarded-For": member.address };
   let stopped = false;
   let deck: string[] = [];
+  const swiped = new Set<string>();
   /** Sent read receipts waiting for the server's message_read echo. */
   const receipts: number[] = [];
 
@@ -188,11 +191,13 @@ function startMember(member: Member, origin: string, appOrigin: string, recorder
   };
   const discover = async () => {
     const body = await call("GET /api/discovery", "/api/discovery?limit=20");
-    if (body !== null) deck = (JSON.parse(body) as { id: string }[]).map((card) => card.id);
+    // Cards already swiped (a deck fetched while a swipe was on its way) are skipped, as the page does.
+    if (body !== null) deck = (JSON.parse(body) as { id: string }[]).map((card) => card.id).filter((id) => !swiped.has(id));
   };
   const swipe = async () => {
     const target = deck.shift();
     if (target === undefined) return;
+    swiped.add(target);
     await call("POST /api/swipe", "/api/swipe", { method: "POST", body: JSON.stringify({ swipedId: target, isLike: Math.random() < 0.6 }) });
   };
   const message = () => call("POST message", `/api/matches/${member.matchId}/messages`, { method: "POST", body: JSON.stringify({ content: "Selamat pagi! Ibadah Minggu ini di mana?" }) }, [201]);
@@ -290,7 +295,8 @@ async function ramp(instanceCount: number): Promise<StepResult[]> {
   } finally {
     for (const stop of stops) stop();
     await Bun.sleep(500);
-    for (const instance of instances) instance.process.kill();
+    // SIGTERM: the graceful stop, which also lets a CPU profile be written.
+    for (const instance of instances) instance.process.kill("SIGTERM");
     await Promise.all(instances.map((instance) => instance.process.exited));
     redis?.kill();
     if (redisDir) rmSync(redisDir, { recursive: true, force: true });
@@ -325,7 +331,7 @@ for (const { instances, steps } of curves) {
   console.log(`${instances} instance${instances > 1 ? "s" : ""}: largest number of members held ${HOLD_SECONDS} s with every p99 < ${P99_LIMIT_MS} ms and no errors: ${held.toLocaleString()} (target ${TARGET.toLocaleString()}, ratio ${(held / TARGET).toFixed(2)})`);
 }
 const chart = join(import.meta.dir, "capacity.svg");
-writeFileSync(chart, drawCapacityChart(curves.map(({ instances, steps }) => ({ label: `${instances} instance${instances > 1 ? "s" : ""}`, points: steps.map((step) => ({ members: step.members, p99: Math.max(...CALLS.map((name) => step.calls[name].p99).filter((value) => !Number.isNaN(value))), held: step.held })) })), P99_LIMIT_MS));
+writeFileSync(chart, drawCapacityChart(curves.map(({ instances, steps }) => ({ label: instances > 1 ? `${instances} instances (Redis)` : "1 instance", points: steps.map((step) => ({ members: step.members, p99: Math.max(...CALLS.map((name) => step.calls[name].p99).filter((value) => !Number.isNaN(value))), held: step.held })) })), P99_LIMIT_MS));
 console.log(`chart: ${chart}`);
 const first = curves[0]?.steps.filter((step) => step.held).at(-1)?.members ?? 0;
 if (first < TARGET) process.exitCode = 1;

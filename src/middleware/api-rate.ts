@@ -4,8 +4,10 @@
  * everyone else's calls keep their speed (docs/decisions/0100-operations.md). In memory, per
  * instance: behind a balancer each instance guards itself.
  */
-import { API_BURST_PER_ADDRESS, API_RATE_PER_ADDRESS } from "../platform/constants";
+import { API_BURST_FACTOR, API_RATE_PER_ADDRESS } from "../platform/constants";
+import type { MiddlewareHandler } from "hono";
 import { rateLimited } from "../operations/metrics";
+import { clientIp } from "./client-ip";
 
 interface Bucket {
   tokens: number;
@@ -20,7 +22,7 @@ export class AddressRateGate {
 
   constructor(
     readonly ratePerSecond = API_RATE_PER_ADDRESS,
-    readonly burst = API_BURST_PER_ADDRESS,
+    readonly burst = ratePerSecond * API_BURST_FACTOR,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
@@ -29,7 +31,7 @@ export class AddressRateGate {
    * with no connection ("unknown": app.request() in tests) is not counted.
    */
   allow(address: string): boolean {
-    if (address === "unknown") return true;
+    if (address === "unknown" || this.ratePerSecond === 0) return true;
     const now = this.now();
     let bucket = this.#buckets.get(address);
     if (bucket === undefined) {
@@ -64,17 +66,19 @@ export class AddressRateGate {
   }
 }
 
-const gates = new WeakMap<object, AddressRateGate>();
-
-/** The app's one gate (per deps), shared by the Hono app and the native routes. */
-export function apiGateFor(deps: object): AddressRateGate {
-  let gate = gates.get(deps);
-  if (gate === undefined) gates.set(deps, (gate = new AddressRateGate()));
-  return gate;
-}
-
 export const TOO_MANY_REQUESTS = "Too many requests. Please try again later";
 
-export function isGuardedPath(path: string): boolean {
+function isGuardedPath(path: string): boolean {
   return path.startsWith("/api/") || path === "/ws";
+}
+
+/** The middleware: the API and the socket handshake, per client address (src/middleware/client-ip.ts). */
+export function apiFloodGuard(deps: { config: { apiRatePerAddress: number; trustProxy: boolean } }): MiddlewareHandler {
+  const gate = new AddressRateGate(deps.config.apiRatePerAddress);
+  return async (c, next) => {
+    if (!isGuardedPath(c.req.path)) return next();
+    const address = clientIp(c, deps.config.trustProxy);
+    if (gate.allow(address)) return next();
+    return c.json({ message: TOO_MANY_REQUESTS }, 429, { "Retry-After": String(gate.retryAfterSeconds(address)) });
+  };
 }

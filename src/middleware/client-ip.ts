@@ -13,7 +13,7 @@ export function clientIp(c: Context, trustProxy: boolean): string {
 }
 
 /**
- * The same rule from its parts (the native routes have no Hono context). Behind the proxy, the
+ * The same rule from its parts. Behind the proxy, the
  * LAST X-Forwarded-For entry: the one the proxy added. Proxies (nginx's
  * $proxy_add_x_forwarded_for, most balancers) append to whatever the caller sent, so the first
  * entry is the caller's own claim, and believing it let anyone pick a fresh address per request

@@ -33,14 +33,6 @@ const referrerPolicy = "strict-origin-when-cross-origin";
 const hsts = "max-age=31536000; includeSubDomains";
 
 /**
- * The headers every response carries, HTML or not: the ones this middleware adds, for the
- * responses made outside the Hono app (src/native-routes.ts).
- */
-export function everyResponseHeaders(isHttps: boolean): Record<string, string> {
-  return { "X-Content-Type-Options": "nosniff", "Referrer-Policy": referrerPolicy, ...(isHttps ? { "Strict-Transport-Security": hsts } : {}) };
-}
-
-/**
  * Sets headers on the finished response. Hono's c.header() copies a finished Response for every
  * call, which cost more than the rest of a small API request; a Response we built has mutable
  * headers, so they are set in place (a copy is made only for an immutable one).

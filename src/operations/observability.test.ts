@@ -95,7 +95,9 @@ describe("the API's flood guard per address", () => {
     allowed = 0;
     for (let i = 0; i < 100; i++) if (gate.allow("203.0.113.9")) allowed++;
     expect(allowed).toBe(50);
-    // Requests with no connection (app.request() in tests) are not counted.
+    // Requests with no connection (app.request() in tests) are not counted; a rate of 0 is no guard.
     for (let i = 0; i < 500; i++) expect(gate.allow("unknown")).toBe(true);
+    const off = new AddressRateGate(0);
+    for (let i = 0; i < 500; i++) expect(off.allow("203.0.113.9")).toBe(true);
   });
 });

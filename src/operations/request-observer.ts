@@ -1,5 +1,5 @@
 /**
- * Every request, whichever router answers it (the Hono app or Bun's native routes): a request id
+ * Every request: a request id
  * (the caller's `X-Request-Id` when it is a plain token, e.g. from nginx's $request_id, else a
  * new one) on every log line written while it runs and on the response; its latency and status
  * in the metrics under its route pattern; one access-log line with the pattern, never the path
@@ -39,17 +39,5 @@ export function observeRequests(): MiddlewareHandler {
     await withRequestId(requestId, next);
     c.res.headers.set("X-Request-Id", requestId);
     record(c.req.method, routeOf(c), c.res.status, startedAt, requestId);
-  };
-}
-
-/** The same for a native route handler, whose pattern is known. */
-export function observeNative(route: string, handle: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
-  return async (request) => {
-    const requestId = requestIdFrom(request.headers.get("X-Request-Id"));
-    const startedAt = performance.now();
-    const response = await withRequestId(requestId, () => handle(request));
-    response.headers.set("X-Request-Id", requestId);
-    record(request.method, route, response.status, startedAt, requestId);
-    return response;
   };
 }

@@ -2,6 +2,7 @@
  * Builds the real app on a temporary database for API tests (app.request(), no server).
  * Every call gets its own data directory, so test files never share state.
  */
+import { realtimeFor } from "../realtime/realtime";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -90,6 +91,8 @@ export async function createTestApp(options: TestAppOptions = {}) {
   };
 
   const close = () => {
+    // Its timers (the session and call sweeps) stop with the app, not after the database closed.
+    realtimeFor(deps).close();
     handle.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

@@ -1,6 +1,5 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { cachedUntilWrite } from "../../../db/read-cache";
 import { settings } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { secretBoxFor } from "../../platform/secret-box";
@@ -29,12 +28,10 @@ interface StoredSetting {
   updatedAt: Date;
 }
 
-/** Every stored setting, from memory until the database changes: toggles take effect at once. */
-function storedSettings(db: Database): Promise<Map<string, StoredSetting>> {
-  return cachedUntilWrite(db, "admin.settings", async () => {
-    const rows = await db.select({ key: settings.key, value: settings.value, isSecret: settings.isSecret, updatedAt: settings.updatedAt }).from(settings);
-    return new Map(rows.map((row) => [row.key, { value: row.value, isSecret: row.isSecret, updatedAt: row.updatedAt }]));
-  });
+/** Every stored setting, read each time: toggles take effect at once, on every instance. */
+async function storedSettings(db: Database): Promise<Map<string, StoredSetting>> {
+  const rows = await db.select({ key: settings.key, value: settings.value, isSecret: settings.isSecret, updatedAt: settings.updatedAt }).from(settings);
+  return new Map(rows.map((row) => [row.key, { value: row.value, isSecret: row.isSecret, updatedAt: row.updatedAt }]));
 }
 
 /** A boolean toggle's value now (its default when never set). */

@@ -1,6 +1,5 @@
 import { z } from "zod";
 import type { Database } from "../../../db/client";
-import { cachedUntilWrite } from "../../../db/read-cache";
 import { AD_PLATFORMS, adConfigs } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { secretBoxFor } from "../../platform/secret-box";
@@ -84,7 +83,7 @@ export interface PublicAdConfig {
 type AdConfigRow = typeof adConfigs.$inferSelect;
 
 function storedConfigs(db: Database): Promise<AdConfigRow[]> {
-  return cachedUntilWrite(db, "ads.configs", () => db.select().from(adConfigs));
+  return db.select().from(adConfigs);
 }
 
 function publicView(row: AdConfigRow): PublicAdConfig {

@@ -7,7 +7,7 @@ import { clientIp } from "../../middleware/client-ip";
 import { RateLimiter } from "../../middleware/rate-limit";
 import { clearSessionCookie, setSessionCookie } from "../../middleware/session";
 import { AUTH_MESSAGES, loginBodySchema, loginProblem, registerBodySchema, registrationFormProblem } from "./auth.schemas";
-import { authenticate, currentUserBody, registerUser, rememberLanguage } from "./auth.service";
+import { authenticate, currentUserJson, registerUser, rememberLanguage } from "./auth.service";
 import { consumeCaptcha, createCaptchaChallenge } from "./captcha";
 import { createSession, invalidateSession } from "./session";
 import { chosenLanguage } from "../../middleware/language";
@@ -107,8 +107,8 @@ export function authRoutes(deps: AppDeps) {
       return c.json({ language });
     })
     .get("/auth/user", requireUser, async (c) => {
-      const body = await currentUserBody(deps, currentUser(c));
-      return c.body(body, 200, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      c.header("Cache-Control", "no-store");
+      return c.json(await currentUserJson(deps, currentUser(c), deps.clock.now()));
     })
     .get("/logout", async (c) => {
       const session = c.get("session");

@@ -1,7 +1,6 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { preparedQuery } from "../../../db/prepared";
-import { cachedUntilWrite } from "../../../db/read-cache";
 import { dailyUsage, users } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { jakartaDayOf, type Clock } from "../../platform/clock";
@@ -87,18 +86,6 @@ export async function usageToday(db: Database, clock: Clock, userId: string): Pr
   );
   const [row] = await query.execute({ userId, day: jakartaDayOf(clock.now()) });
   return row ?? { swipes: 0, chats: 0 };
-}
-
-/**
- * GET /api/auth/user's body as JSON text, kept until the database changes (db/read-cache.ts):
- * it depends only on the user's rows, the Jakarta day of the usage counters and whether the
- * paid plan is in force now, which are all in the key. The app's most frequent call then
- * serialises nothing.
- */
-export async function currentUserBody(deps: Pick<AppDeps, "db" | "clock">, user: SessionUser): Promise<string> {
-  const now = deps.clock.now();
-  const key = `auth.current-user:${user.id}:${jakartaDayOf(now)}:${isPremiumActive(user, now)}`;
-  return cachedUntilWrite(deps.db, key, async () => JSON.stringify(await currentUserJson(deps, user, now)));
 }
 
 /** Spec point 3's current user, with the profile nested and today's usage. */

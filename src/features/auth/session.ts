@@ -2,7 +2,6 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { sessions, users, type NotificationChoices, type Plan } from "../../../db/schema";
 import { preparedQuery } from "../../../db/prepared";
-import { cachedUntilWrite } from "../../../db/read-cache";
 import { isStorageFault } from "../../../db/storage-faults";
 import type { Clock } from "../../platform/clock";
 import { newToken } from "../../platform/ids";
@@ -93,23 +92,18 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
     .where(eq(sessions.id, sql.placeholder("sessionId")))
     .limit(1)
     .prepare());
-  // Served from memory while the database has not changed since the same lookup (db/read-cache.ts).
-  // What is kept is the finished session and user, so a signed-in request builds no objects here.
-  const found = await cachedUntilWrite(db, `auth.session:${sessionId}`, async () => {
-    const [row] = await lookup.execute({ sessionId });
-    if (row === undefined) return null;
-    const { sessionId: _id, sessionCreatedAt, lastSeenAt, expiresAt, hasPhoto, ...user } = row;
-    const policy = row.isAdmin ? sessionPolicy.admin : sessionPolicy.member;
-    return {
-      idleSince: lastSeenAt.getTime(),
-      // The role's lifetime counts from the sign-in, so a member made admin keeps no 30-day admin session.
-      absoluteEnd: Math.min(expiresAt.getTime(), sessionCreatedAt.getTime() + policy.absoluteLifetimeMs),
-      policy,
-      session: { id: sessionId, userId: row.id, expiresAt } satisfies Session,
-      user: { ...user, hasPhoto: Boolean(hasPhoto) } satisfies SessionUser,
-    };
-  });
-  if (found === null) return null;
+  const [row] = await lookup.execute({ sessionId });
+  if (row === undefined) return null;
+  const { sessionId: _id, sessionCreatedAt, lastSeenAt, expiresAt, hasPhoto, ...user } = row;
+  const policy = row.isAdmin ? sessionPolicy.admin : sessionPolicy.member;
+  const found = {
+    idleSince: lastSeenAt.getTime(),
+    // The role's lifetime counts from the sign-in, so a member made admin keeps no 30-day admin session.
+    absoluteEnd: Math.min(expiresAt.getTime(), sessionCreatedAt.getTime() + policy.absoluteLifetimeMs),
+    policy,
+    session: { id: sessionId, userId: row.id, expiresAt } satisfies Session,
+    user: { ...user, hasPhoto: Boolean(hasPhoto) } satisfies SessionUser,
+  };
   const now = clock.now().getTime();
   if (found.user.isBanned || now >= found.absoluteEnd || now - found.idleSince >= found.policy.idleTimeoutMs) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));

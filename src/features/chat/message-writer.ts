@@ -1,7 +1,7 @@
 /**
  * Group commit for chat messages: the messages that arrive while a write is being prepared
  * are stored together in ONE db.batch (one transaction, one fsync), instead of one fsync each.
- * With synchronous=FULL that is what lets a busy server keep delivery under 50 ms
+ * That is what lets a busy server keep delivery under 50 ms
  * (bench/ws). If the group fails (e.g. one match was deleted meanwhile), each message is
  * retried alone, so one failure never takes the others with it.
  */

@@ -6,11 +6,13 @@
  * - The status change and the plan change are one batch (one transaction), and the plan change is
  *   conditional on THIS confirmation having moved the payment (its random activation id), so a
  *   notification replayed, or two arriving at the same moment, extend the plan once.
- * - The caller answers the gateway only after the batch has committed: a server killed right
- *   after answering 200 still has the payment paid and the plan active.
+ * - The caller answers the gateway only after the batch has committed and is synced to disk: a
+ *   server killed, or a machine losing power, right after answering 200 still has the payment
+ *   paid and the plan active.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { payments, subscriptions, users } from "../../../db/schema";
+import { syncToDisk } from "../../../db/client";
 import type { AppDeps } from "../../app-env";
 import { newToken } from "../../platform/ids";
 import { PAYMENT_PERIOD_MS } from "../../platform/constants";
@@ -111,6 +113,8 @@ async function activate(deps: Deps, payment: { id: string; userId: string; plan:
       .where(and(eq(subscriptions.paymentId, payment.id), appliedHere)),
   ]);
   if (moved.rowsAffected === 0) return { kind: "unchanged", paymentId: payment.id, status: "paid" };
+  // On disk before the gateway hears 200, power cut or not (db/client.ts).
+  await syncToDisk(deps.db.$client);
 
   const [member] = await deps.db
     .select({ email: users.email, firstName: users.firstName, language: users.language, plan: users.plan, planExpiresAt: users.planExpiresAt })
