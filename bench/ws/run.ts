@@ -27,7 +27,9 @@ const root = join(import.meta.dir, "..", "..");
 const dataDir = mkdtempSync(join(tmpdir(), "kasih-bench-ws-"));
 const port = await freePort();
 const origin = `http://localhost:${port}`;
-const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_ORIGIN: origin, LOG_LEVEL: "warn" };
+// 10,000 sockets opened from this one address are a flood by the per-address guard's rule; it is
+// off here (API_RATE_PER_ADDRESS=0), to measure the sockets themselves.
+const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, APP_ORIGIN: origin, LOG_LEVEL: "warn", API_RATE_PER_ADDRESS: "0" };
 
 // --- Seed: IDLE_SOCKETS users (premium, so the daily limit does not apply), sessions, matches.
 const totalUsers = Math.max(IDLE_SOCKETS, PAIRS * 2);
