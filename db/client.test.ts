@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase, type DatabaseHandle } from "./client";
+import { openDatabase, syncToDisk, type DatabaseHandle } from "./client";
 
 let dir: string;
 let handle: DatabaseHandle;
@@ -29,8 +29,16 @@ describe("openDatabase (a file database)", () => {
     expect(Number(await pragma("busy_timeout"))).toBeGreaterThanOrEqual(1000);
   });
 
-  test("syncs every commit (synchronous=FULL), so committed writes survive a power cut", async () => {
-    expect(Number(await pragma("synchronous"))).toBe(2); // 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA
+  test("commits into the WAL, synced at checkpoints (synchronous=NORMAL), and syncToDisk syncs on demand", async () => {
+    expect(Number(await pragma("synchronous"))).toBe(1); // 0 OFF, 1 NORMAL, 2 FULL, 3 EXTRA
+    await handle.client.execute("create table if not exists durable (x integer)");
+    await handle.client.execute("insert into durable values (1)");
+    await syncToDisk(handle.client);
+    // Every frame of the WAL is checkpointed into the database file (and both synced).
+    const row = (await handle.client.execute("PRAGMA wal_checkpoint(PASSIVE)")).rows[0]!;
+    const [busy, logFrames, checkpointed] = [0, 1, 2].map((column) => Number(row[column]));
+    expect(busy).toBe(0);
+    expect(checkpointed).toBe(logFrames);
   });
 
   test("enforces foreign keys", async () => {
@@ -40,7 +48,7 @@ describe("openDatabase (a file database)", () => {
   test("keeps these settings for a statement run after others (one connection, pragmas per connection)", async () => {
     await handle.client.execute("create table if not exists t (x integer)");
     await handle.client.batch(["insert into t values (1)", "insert into t values (2)"], "write");
-    expect(Number(await pragma("synchronous"))).toBe(2);
+    expect(Number(await pragma("synchronous"))).toBe(1);
     expect(Number(await pragma("busy_timeout"))).toBeGreaterThanOrEqual(1000);
   });
 });

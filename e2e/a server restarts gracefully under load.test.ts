@@ -100,7 +100,11 @@ describe("restarts under load", () => {
     const lines = server.logs.map((line) => JSON.parse(line) as { msg: string });
     expect(lines.map((line) => line.msg)).toContain("stopped");
 
-    expect((await sockets()).closeCodes).toEqual([1012]);
+    // 1012 from the stopping server; then, with no second instance, the page's immediate retry may
+    // find nobody listening yet (1006) before the successor answers.
+    const [first, ...retries] = (await sockets()).closeCodes;
+    expect(first).toBe(1012);
+    expect(retries.every((code) => code === 1006)).toBe(true);
     // Reconnected by itself, and live again: Budi's message appears on Ana's open chat.
     await waitUntil(async () => (await sockets()).opened === 2);
     const text = `after the restart ${Date.now()}`;
