@@ -67,9 +67,7 @@ export class RedisPubSub implements PubSub {
   }
 
   #newPublisher(): RedisClient {
-    const publisher = new RedisClient(this.url, { autoReconnect: true, enableOfflineQueue: false, connectionTimeout: 2000 });
-    publisher.connect().catch(() => undefined);
-    return publisher;
+    return new RedisClient(this.url, { autoReconnect: true, enableOfflineQueue: false, connectionTimeout: 2000 });
   }
 
   async #subscribe(): Promise<void> {
@@ -93,6 +91,7 @@ export class RedisPubSub implements PubSub {
       // A fresh publisher too: the old one may still be backing off between its retries.
       this.#publisher.close();
       this.#publisher = this.#newPublisher();
+      await this.#publisher.connect().catch(() => undefined);
       this.#down = false;
       log.info({ channel: this.channel }, "realtime: Redis is back; messages reach the other instances again");
     }
