@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, setDefaultTimeout } from "bun:test";
 import { logLinesOf } from "./platform/log";
+import { sessionIdFromToken } from "./features/auth/session";
 import { createTestApp, type TestApp } from "./testing/test-app";
 
 // argon2id hashing is slow on a busy machine: a timed-out test would leak requests into the next one.
@@ -57,5 +58,8 @@ describe("errors", () => {
     const failure = lines.find((line) => line.msg === "request failed with an exception")!;
     expect(failure.err).toBeDefined();
     expect(failure.requestId).toBe(response!.headers.get("X-Request-Id")!);
+    // The failed query's values (here the session id) are not in the log.
+    expect(JSON.stringify(lines)).not.toContain(sessionIdFromToken(user.cookie.split("=")[1]!));
+    expect(JSON.stringify(lines)).toContain("params: [redacted]");
   });
 });

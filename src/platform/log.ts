@@ -15,6 +15,22 @@ const SECRET_FIELDS = ["password", "newPassword", "currentPassword", "cookie", "
 
 const requestIds = new AsyncLocalStorage<string>();
 
+/**
+ * Errors as pino writes them, less the values of a failed query: drizzle's message and stack
+ * carry "params: …", which can hold an email, a session id or a token's hash.
+ */
+function withoutQueryParameters(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const plain = pino.stdSerializers.err(error) as unknown as Record<string, unknown>;
+  const strip = (node: Record<string, unknown>) => {
+    for (const field of ["message", "stack"]) if (typeof node[field] === "string") node[field] = (node[field] as string).replace(/\nparams: [^\n]*/g, "\nparams: [redacted]");
+    delete node.params;
+    if (node.cause !== null && typeof node.cause === "object") strip(node.cause as Record<string, unknown>);
+  };
+  strip(plain);
+  return plain;
+}
+
 /** Where lines go by default: stdout, written asynchronously (flushLog() empties it at exit). */
 let stdout: ReturnType<typeof pino.destination> | null = null;
 
@@ -27,6 +43,7 @@ function createLogger(level: LogLevel, destination?: pino.DestinationStream): Lo
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
       redact: { paths: SECRET_FIELDS.flatMap((field) => [`["${field}"]`, `*["${field}"]`, `*.*["${field}"]`]), censor: "[redacted]" },
+      serializers: { err: withoutQueryParameters },
       // The request id of the request being handled, on every line written during it.
       mixin: () => {
         const requestId = requestIds.getStore();
