@@ -7,7 +7,7 @@ import { startAppMetrics } from "./operations/app-metrics";
 import { startBackupSchedule } from "./operations/backup-schedule";
 import { lifecycle } from "./operations/lifecycle";
 import { dbQueryDuration } from "./operations/metrics";
-import { flushLog, log } from "./platform/log";
+import { log } from "./platform/log";
 import type { Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "../db/client";
 import { applyMigrations, readMigrationsFolder, type Migration } from "../db/migrate";
@@ -116,7 +116,6 @@ export async function startServer(config: Config) {
     }
     handle.close();
     log.info("stopped");
-    flushLog();
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));
