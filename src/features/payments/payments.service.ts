@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { payments, subscriptions } from "../../../db/schema";
+import { syncToDisk } from "../../../db/client";
 import type { AppDeps } from "../../app-env";
 import { newId } from "../../platform/ids";
 import { GATEWAY_TIMEOUT_MS, PAYMENT_EXPIRY_GRACE_MS, PAYMENT_TTL_MS, PLAN_PRICES_IDR } from "../../platform/constants";
@@ -102,6 +103,9 @@ export async function createPayment(
       SELECT ${newId()}, ${member.id}, ${plan}, 'pending', ${paymentId}, ${now.getTime()}
       WHERE NOT EXISTS (SELECT 1 FROM subscriptions WHERE payment_id = ${paymentId})`),
   ]);
+  // On disk before the gateway hears of it: a payment the gateway knows and we lost to a power
+  // cut would be money taken for nothing (SECURITY.md "Data"; db/client.ts).
+  await syncToDisk(deps.db.$client);
 
   let charge: ChargeResult;
   try {
