@@ -40,7 +40,7 @@ export class RedisPubSub implements PubSub {
 
   /** Whether messages currently reach the other instances. */
   get connected(): boolean {
-    return this.#subscriber !== null;
+    return !this.#down && this.#subscriber !== null;
   }
 
   publish(message: string): void {
@@ -81,6 +81,14 @@ export class RedisPubSub implements PubSub {
       throw error;
     }
     if (this.#closed) return client.close();
+    if (this.#down) {
+      // A fresh publisher too, connected before publishing resumes: the old one may still be
+      // backing off between its retries.
+      this.#publisher.close();
+      this.#publisher = this.#newPublisher();
+      await this.#publisher.connect().catch(() => undefined);
+      if (this.#closed) return client.close();
+    }
     client.onclose = () => {
       if (this.#subscriber !== client) return;
       this.#subscriber = null;
@@ -88,10 +96,6 @@ export class RedisPubSub implements PubSub {
     };
     this.#subscriber = client;
     if (this.#down) {
-      // A fresh publisher too: the old one may still be backing off between its retries.
-      this.#publisher.close();
-      this.#publisher = this.#newPublisher();
-      await this.#publisher.connect().catch(() => undefined);
       this.#down = false;
       log.info({ channel: this.channel }, "realtime: Redis is back; messages reach the other instances again");
     }
