@@ -1,7 +1,7 @@
 import type { Client } from "@libsql/client";
 import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { createClient } from "@libsql/client";
+import { openLocalClient } from "./local-client";
 
 /**
  * A consistent online copy: VACUUM INTO reads one snapshot while the app keeps writing.
@@ -21,7 +21,7 @@ export async function backupDatabase(client: Client, file: string): Promise<void
 
 /** PRAGMA integrity_check on a database file; throws unless it answers "ok". */
 export async function checkIntegrity(file: string): Promise<void> {
-  const copy = createClient({ url: `file:${file}` });
+  const copy = openLocalClient(file);
   try {
     const result = await copy.execute("PRAGMA integrity_check");
     const verdict = String(result.rows[0]?.[0] ?? "");
@@ -32,7 +32,7 @@ export async function checkIntegrity(file: string): Promise<void> {
 }
 
 async function checkIsKasihDatabase(file: string): Promise<void> {
-  const copy = createClient({ url: `file:${file}` });
+  const copy = openLocalClient(file);
   try {
     const tables = await copy.execute("select name from sqlite_master where type = 'table' and name in ('users', 'kasih_migrations')");
     if (tables.rows.length < 2) throw new Error("it is not a Kasih database");

@@ -1,5 +1,8 @@
-import { createClient, type Client } from "@libsql/client";
-import { drizzle } from "drizzle-orm/libsql";
+import type { Client } from "@libsql/client";
+// The web client: a libSQL server is reached over HTTP or WebSockets, with no native addon.
+import { createClient } from "@libsql/client/web";
+import { drizzle } from "drizzle-orm/libsql/web";
+import { openLocalClient } from "./local-client";
 import * as schema from "./schema";
 
 export type Database = ReturnType<typeof drizzle<typeof schema>>;
@@ -28,10 +31,13 @@ const busyTimeoutMs = 5000;
  * for atomic writes (docs/decisions/0002-atomic-writes-without-interactive-transactions.md).
  * With no interactive transactions, one connection serves everything; the pool is kept at
  * one so the per-connection pragmas below always apply.
+ *
+ * A local file is opened through Bun's SQLite behind the same client interface (local-client.ts,
+ * docs/decisions/0101-local-database-through-bun-sqlite.md); a libSQL server through @libsql/client.
  */
 export async function openDatabase(url: string, options: { observe?: QueryObserver } = {}): Promise<DatabaseHandle> {
   const isFile = url.startsWith("file:");
-  const client = createClient({ url, concurrency: 1, timeout: busyTimeoutMs } as Parameters<typeof createClient>[0]);
+  const client = isFile ? openLocalClient(localPathOf(url)) : createClient({ url, concurrency: 1, timeout: busyTimeoutMs } as Parameters<typeof createClient>[0]);
   if (options.observe !== undefined) observeQueries(client, options.observe);
   if (isFile) {
     await client.execute("PRAGMA journal_mode = WAL");
@@ -41,6 +47,13 @@ export async function openDatabase(url: string, options: { observe?: QueryObserv
   }
   const db = drizzle(client, { schema });
   return { db, client, close: () => client.close() };
+}
+
+/** The file a `file:` URL names: `file:/abs/path`, `file:///abs/path`, `file:relative/path`, `file::memory:`. */
+export function localPathOf(url: string): string {
+  const rest = url.slice("file:".length);
+  const path = rest.startsWith("//") ? rest.slice(2) : rest;
+  return decodeURIComponent(path.split("?")[0]!);
 }
 
 /** Told how long each database call took (the server's metrics): one statement, or one batch. */

@@ -1,8 +1,8 @@
 /**
  * The compiled binary (dist/kasih, scripts/build.ts) copied ALONE into an empty temporary
  * directory, with no node_modules, source tree or client build beside it: it must serve the
- * landing page with its embedded assets, run migrations from inside itself, open libSQL through
- * the embedded native addon (registration writes to the database), and decode and re-encode a
+ * landing page with its embedded assets, run migrations from inside itself, write through the
+ * runtime's built-in SQLite (registration writes to the database), and decode and re-encode a
  * photo through the embedded image codec addon.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -98,7 +98,7 @@ describe("the compiled binary started alone in an empty directory", () => {
     }
   });
 
-  test("registers an account, which needs libSQL's embedded native addon", async () => {
+  test("registers an account, which writes through the built-in SQLite", async () => {
     const account = await createAccount(origin);
     const response = await fetch(`${origin}/api/auth/user`, { headers: { Cookie: account.cookie } });
     expect(response.status).toBe(200);

@@ -74,33 +74,12 @@ export function writeCompiledEntry(): number {
 }
 
 /**
- * The `libsql` package picks its native addon at run time (`require(\`@libsql/${target}\`)`),
- * which the bundler cannot follow, so the binary would look for node_modules at run time. This
- * plugin rewrites that line into a static require of the addon for the build machine's platform,
- * which `--compile` embeds and loads from inside the executable.
- */
-export function libsqlNativeAddonPlugin(target = nativeTarget()): BunPlugin {
-  const addon = join(root, "node_modules", "@libsql", target, "index.node");
-  return {
-    name: "kasih-libsql-native-addon",
-    setup(build) {
-      build.onLoad({ filter: /[\\/]node_modules[\\/]libsql[\\/]index\.js$/ }, (args) => {
-        if (!existsSync(addon)) throw new Error(`libSQL native addon not installed: ${addon}`);
-        const source = readFileSync(args.path, "utf8");
-        const dynamicRequire = "return require(`@libsql/${target}`);";
-        if (!source.includes(dynamicRequire)) {
-          throw new Error(`${args.path} no longer loads its addon with ${dynamicRequire}; update scripts/build.ts`);
-        }
-        return { contents: source.replace(dynamicRequire, `return require(${JSON.stringify(addon)});`), loader: "js" };
-      });
-    },
-  };
-}
-
-/**
- * @napi-rs/image (the photo codec, src/features/profile/photos/image-codec.ts) also picks its
- * addon at run time among many platform packages. Its loader is replaced by a static require of
- * this machine's addon, which `--compile` embeds like libSQL's; the addon exports the whole API.
+ * @napi-rs/image (the photo codec, src/features/profile/photos/image-codec.ts) picks its addon at
+ * run time among many platform packages, which the bundler cannot follow, so the binary would look
+ * for node_modules at run time. Its loader is replaced by a static require of this machine's addon,
+ * which `--compile` embeds and loads from inside the executable; the addon exports the whole API.
+ * (The database needs no addon: a local file goes through Bun's built-in SQLite, a libSQL server
+ * through @libsql/client's web client; docs/decisions/0101.)
  */
 export function imageCodecAddonPlugin(target = nativeTarget()): BunPlugin {
   const addon = join(root, "node_modules", "@napi-rs", `image-${target}`, `image.${target}.node`);
@@ -118,7 +97,7 @@ export function imageCodecAddonPlugin(target = nativeTarget()): BunPlugin {
   };
 }
 
-/** The @libsql/* package of this machine (glibc Linux on x64/arm64, or macOS). */
+/** This machine's native package suffix (glibc Linux on x64/arm64, or macOS). */
 function nativeTarget(): string {
   const arch = process.arch === "arm64" ? "arm64" : "x64";
   if (process.platform === "darwin") return `darwin-${arch}`;
@@ -126,7 +105,7 @@ function nativeTarget(): string {
     const glibc = (process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header?.glibcVersionRuntime;
     return `linux-${arch}-${glibc ? "gnu" : "musl"}`;
   }
-  throw new Error(`no libSQL native addon mapping for ${process.platform}-${process.arch}`);
+  throw new Error(`no native addon mapping for ${process.platform}-${process.arch}`);
 }
 
 /**
@@ -150,7 +129,7 @@ export async function compileBinary({ quiet = false } = {}) {
     // (cold start about a quarter faster, bench/cold-start), for ~7 MB more file.
     format: "esm",
     bytecode: true,
-    plugins: [libsqlNativeAddonPlugin(), imageCodecAddonPlugin()],
+    plugins: [imageCodecAddonPlugin()],
     compile: {
       outfile: binaryPath,
       // The binary reads only its environment: a bunfig, tsconfig, package.json or .env lying

@@ -198,7 +198,7 @@ export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit:
       select u.id from swipes lk cross join users u on u.id = lk.swiper_id cross join profiles p on p.user_id = u.id
         where lk.swiped_id = ${viewer.id} and lk.is_like = 1 and ${eligible}
       union
-      select u.id from users u cross join profiles p on p.user_id = u.id where u.boosted_until > ${nowMs} and ${eligible}
+      select u.id from users u indexed by users_boosted_until_idx cross join profiles p on p.user_id = u.id where u.boosted_until > ${nowMs} and ${eligible}
       union
       select * from (select r.id from recent r where ${lookupChecks(viewer, sql`r.id`)} limit ${DISCOVERY_POOL_SIZE})
       union

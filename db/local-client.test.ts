@@ -1,0 +1,113 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { createClient, type Client } from "@libsql/client";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openLocalClient } from "./local-client";
+
+// The local client stands in for @libsql/client on local files (decision 0101): every answer here is
+// compared with what @libsql/client gives for the same file, so drizzle and the app see no difference.
+let dir: string;
+let local: Client;
+let reference: Client;
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), "kasih-local-client-"));
+  const file = join(dir, "test.db");
+  local = openLocalClient(file);
+  reference = createClient({ url: `file:${file}` });
+  await local.execute("create table people (id text primary key, name text not null, age integer, score real, photo blob, active integer)");
+  await local.execute("create table pets (id text primary key, owner_id text references people(id), name text)");
+});
+
+afterEach(() => {
+  local.close();
+  reference.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("openLocalClient", () => {
+  test("rows read by index and by name, with only the names enumerable, as @libsql/client builds them", async () => {
+    await local.execute({ sql: "insert into people (id, name, age, score, active) values (?, ?, ?, ?, ?)", args: ["p1", "Ana", 29, 4.5, true] });
+    await local.execute({ sql: "insert into pets values (?, ?, ?)", args: ["x1", "p1", "Rex"] });
+    const sql = "select people.id, people.name, pets.id, pets.name as pet, age, score, active from people join pets on pets.owner_id = people.id";
+    const [mine, theirs] = [await local.execute(sql), await reference.execute(sql)];
+    const row = mine.rows[0]!;
+    expect(Array.prototype.slice.call(row)).toEqual(["p1", "Ana", "x1", "Rex", 29, 4.5, 1]);
+    expect(Array.prototype.slice.call(row)).toEqual(Array.prototype.slice.call(theirs.rows[0]));
+    expect(row.length).toBe(7);
+    // Duplicate names: the first column wins, in both.
+    expect({ ...row }).toEqual({ ...theirs.rows[0]! });
+    expect(Object.keys(row)).toEqual(["id", "name", "pet", "age", "score", "active"]);
+    expect(row.id).toBe("p1");
+    expect(JSON.stringify(row)).toBe(JSON.stringify(theirs.rows[0]));
+    expect(mine.columns).toEqual(theirs.columns);
+  });
+
+  test("writes report rows affected and the last rowid; reads report none", async () => {
+    const insert = await local.execute({ sql: "insert into people (id, name) values (?, ?), (?, ?)", args: ["a", "A", "b", "B"] });
+    expect(insert.rowsAffected).toBe(2);
+    expect(insert.lastInsertRowid).toBe(2n);
+    const update = await local.execute({ sql: "update people set age = ? where id in (?, ?, ?)", args: [30, "a", "b", "zzz"] });
+    expect(update.rowsAffected).toBe(2);
+    expect((await local.execute("select * from people")).rowsAffected).toBe(0);
+  });
+
+  test("arguments convert like @libsql/client: booleans to 1/0, Dates to milliseconds, undefined and NaN refused", async () => {
+    const at = new Date("2026-01-02T03:04:05.678Z");
+    await local.execute({ sql: "insert into people (id, name, age, active) values (?, ?, ?, ?)", args: ["d", "D", at, false] });
+    const row = (await reference.execute("select age, active from people where id = 'd'")).rows[0]!;
+    expect(row.age).toBe(at.getTime());
+    expect(row.active).toBe(0);
+    await expect(local.execute({ sql: "select ?", args: [undefined as never] })).rejects.toThrow(TypeError);
+    await expect(local.execute({ sql: "select ?", args: [Number.NaN] })).rejects.toThrow(RangeError);
+  });
+
+  test("named arguments with or without their prefix", async () => {
+    await local.execute({ sql: "insert into people (id, name) values (:id, $name)", args: { ":id": "n", name: "Named" } });
+    expect((await local.execute("select name from people where id = 'n'")).rows[0]!.name).toBe("Named");
+  });
+
+  test("a batch is all or nothing, and the error carries SQLite's code and message", async () => {
+    await local.execute("insert into people (id, name) values ('dup', 'First')");
+    const failing = local.batch([
+      { sql: "insert into people (id, name) values (?, ?)", args: ["new", "New"] },
+      { sql: "insert into people (id, name) values (?, ?)", args: ["dup", "Second"] },
+    ]);
+    await expect(failing).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_CONSTRAINT/), message: expect.stringContaining("UNIQUE constraint failed") });
+    expect((await reference.execute("select id from people order by id")).rows.map((row) => row.id)).toEqual(["dup"]);
+    const results = await local.batch(["insert into people (id, name) values ('x', 'X')", "select count(*) as n from people"], "write");
+    expect(results[1]!.rows[0]!.n).toBe(2);
+  });
+
+  test("an interactive transaction commits or rolls back", async () => {
+    const rolledBack = await local.transaction("write");
+    await rolledBack.execute("insert into people (id, name) values ('t1', 'T')");
+    await rolledBack.rollback();
+    const committed = await local.transaction("write");
+    await committed.execute("insert into people (id, name) values ('t2', 'T')");
+    await committed.commit();
+    expect((await reference.execute("select id from people")).rows.map((row) => row.id)).toEqual(["t2"]);
+  });
+
+  test("keeps statements prepared, and stays correct past its cache's size and across schema changes", async () => {
+    for (let i = 0; i < 600; i++) await local.execute(`select ${i} as n`);
+    expect((await local.execute("select 7 as n")).rows[0]!.n).toBe(7);
+    await local.execute("insert into people (id, name) values ('s', 'S')");
+    const query = "select * from people";
+    expect((await local.execute(query)).columns).toHaveLength(6);
+    await local.execute("alter table people add column city text");
+    expect((await local.execute(query)).columns).toHaveLength(7);
+    // Changed by another connection (an instance migrating while this one serves).
+    await reference.execute("alter table people add column country text");
+    const after = await local.execute(query);
+    expect(after.columns.at(-1)).toBe("country");
+    expect(Array.prototype.slice.call(after.rows[0])).toHaveLength(8);
+  });
+
+  test("blobs come back as bytes", async () => {
+    await local.execute({ sql: "insert into people (id, name, photo) values (?, ?, ?)", args: ["b", "B", new Uint8Array([1, 2, 3])] });
+    const photo = (await local.execute("select photo from people")).rows[0]!.photo as unknown as Uint8Array;
+    expect([...photo]).toEqual([1, 2, 3]);
+  });
+});

@@ -1,0 +1,231 @@
+import { Database, type Statement } from "bun:sqlite";
+import type { Client, InArgs, InStatement, ResultSet, Row, Transaction, TransactionMode } from "@libsql/client";
+
+/**
+ * libSQL's client interface over Bun's built-in SQLite, for a database in a local file.
+ *
+ * drizzle and the rest of the app talk to libSQL's `Client` (execute, batch), so a remote libSQL
+ * server (`DATABASE_URL=libsql://…`) and a local file take one code path. For a local file,
+ * `@libsql/client` prepares every statement on every call and builds each row with one
+ * `Object.defineProperty` per value; under bench:load that was most of the server's CPU
+ * (docs/decisions/0101-local-database-through-bun-sqlite.md). Here statements are prepared once
+ * and kept, and rows are built by a constructor per statement shape.
+ *
+ * Behaviour follows `@libsql/client`'s local mode: rows are indexable (non-enumerable) and carry
+ * each column's name (enumerable, the first of duplicate names wins); arguments convert the same
+ * way (booleans to 1/0, Dates to milliseconds, undefined refused); a batch runs in one
+ * transaction and is rolled back whole when a statement fails; errors carry SQLite's code.
+ */
+export function openLocalClient(path: string): Client {
+  return new LocalClient(new Database(path, { create: true, strict: true })) as unknown as Client;
+}
+
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
+
+/** Statements kept prepared; the app's SQL is a bounded set, this only guards against unbounded raw SQL. */
+const STATEMENT_CACHE_SIZE = 512;
+
+interface Prepared {
+  statement: Statement;
+  /** Builds a row for this statement's columns, or null when it returns no rows. */
+  Row: (new (values: unknown[]) => Row) | null;
+  columns: string[];
+}
+
+class LocalClient {
+  readonly protocol = "file";
+  closed = false;
+  readonly #db: Database;
+  readonly #prepared = new Map<string, Prepared>();
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  async execute(statement: InStatement | string, args?: InArgs): Promise<ResultSet> {
+    return this.#run(typeof statement === "string" && args !== undefined ? { sql: statement, args } : statement);
+  }
+
+  async batch(statements: (InStatement | string)[], mode: TransactionMode = "deferred"): Promise<ResultSet[]> {
+    return this.#inTransaction(mode, () => statements.map((statement) => this.#run(statement)));
+  }
+
+  async migrate(statements: InStatement[]): Promise<ResultSet[]> {
+    return this.batch(statements, "write");
+  }
+
+  async executeMultiple(sql: string): Promise<void> {
+    this.#db.run(sql);
+  }
+
+  async transaction(mode: TransactionMode = "write"): Promise<Transaction> {
+    this.#db.run(beginFor(mode));
+    return new LocalTransaction(this.#db, (statement) => this.#run(statement)) as unknown as Transaction;
+  }
+
+  async sync(): Promise<undefined> {
+    return undefined;
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.#forgetStatements();
+    this.#db.close(false);
+  }
+
+  #inTransaction<T>(mode: TransactionMode, run: () => T): T {
+    this.#db.run(beginFor(mode));
+    try {
+      const result = run();
+      this.#db.run("COMMIT");
+      return result;
+    } catch (error) {
+      if (this.#db.inTransaction) this.#db.run("ROLLBACK");
+      throw error;
+    }
+  }
+
+  #run(input: InStatement | string): ResultSet {
+    const sql = typeof input === "string" ? input : input.sql;
+    const prepared = this.#prepare(sql);
+    const args = typeof input === "string" || input.args === undefined ? [] : toSqlArgs(input.args);
+    const bound = Array.isArray(args) ? args : [args];
+    if (prepared.Row === null) {
+      const info = prepared.statement.run(...(bound as never[]));
+      // A schema change re-prepares kept statements underneath; their column lists must be read again.
+      if (SCHEMA_CHANGE.test(sql)) this.#forgetStatements();
+      return resultSet(prepared.columns, [], info.changes, BigInt(info.lastInsertRowid));
+    }
+    const values = prepared.statement.values(...(bound as never[])) as unknown[][];
+    if (values.length > 0 && values[0]!.length !== prepared.columns.length) {
+      // Another connection changed the schema under a `select *`: prepare again and read again.
+      this.#forgetStatements();
+      return this.#run(input);
+    }
+    const Row = prepared.Row;
+    return resultSet(prepared.columns, values.map((row) => new Row(row)), 0, undefined);
+  }
+
+  #forgetStatements(): void {
+    for (const { statement } of this.#prepared.values()) statement.finalize();
+    this.#prepared.clear();
+  }
+
+  #prepare(sql: string): Prepared {
+    const cached = this.#prepared.get(sql);
+    if (cached !== undefined) return cached;
+    const statement = this.#db.prepare(sql);
+    const columns = statement.columnNames;
+    const prepared: Prepared = { statement, columns, Row: columns.length > 0 ? rowClassFor(columns) : null };
+    if (this.#prepared.size >= STATEMENT_CACHE_SIZE) {
+      const [oldestSql, oldest] = this.#prepared.entries().next().value as [string, Prepared];
+      oldest.statement.finalize();
+      this.#prepared.delete(oldestSql);
+    }
+    this.#prepared.set(sql, prepared);
+    return prepared;
+  }
+}
+
+class LocalTransaction {
+  closed = false;
+  constructor(
+    readonly db: Database,
+    readonly run: (statement: InStatement | string) => ResultSet,
+  ) {}
+
+  async execute(statement: InStatement | string): Promise<ResultSet> {
+    return this.run(statement);
+  }
+
+  async batch(statements: (InStatement | string)[]): Promise<ResultSet[]> {
+    return statements.map((statement) => this.run(statement));
+  }
+
+  async executeMultiple(sql: string): Promise<void> {
+    this.db.run(sql);
+  }
+
+  async commit(): Promise<void> {
+    this.closed = true;
+    this.db.run("COMMIT");
+  }
+
+  async rollback(): Promise<void> {
+    this.closed = true;
+    if (this.db.inTransaction) this.db.run("ROLLBACK");
+  }
+
+  close(): void {
+    if (!this.closed) void this.rollback();
+  }
+}
+
+/** libSQL's "read" mode is its own syntax; a local file gets a deferred transaction. */
+function beginFor(mode: TransactionMode): string {
+  if (mode === "write") return "BEGIN IMMEDIATE";
+  if (mode === "read" || mode === "deferred") return "BEGIN DEFERRED";
+  throw new RangeError('Unknown transaction mode, supported values are "write", "read" and "deferred"');
+}
+
+/**
+ * A row class per column list: the values by index (non-enumerable, through the prototype) and
+ * by column name (enumerable own properties), like `@libsql/client`'s rows.
+ */
+function rowClassFor(columns: string[]): new (values: unknown[]) => Row {
+  const named: [string, number][] = [];
+  for (let i = 0; i < columns.length; i++) if (!named.some(([name]) => name === columns[i])) named.push([columns[i]!, i]);
+  class LocalRow {
+    // A private field: Object.keys, JSON, equality and drizzle's raw-row mapping see only the column names.
+    readonly #values: unknown[];
+    constructor(values: unknown[]) {
+      this.#values = values;
+      for (const [name, index] of named) (this as Record<string, unknown>)[name] = values[index];
+    }
+    static valueAt(row: LocalRow, index: number): unknown {
+      return row.#values[index];
+    }
+  }
+  Object.defineProperty(LocalRow.prototype, "length", { value: columns.length });
+  for (let i = 0; i < columns.length; i++) {
+    Object.defineProperty(LocalRow.prototype, i, {
+      get(this: LocalRow) {
+        return LocalRow.valueAt(this, i);
+      },
+    });
+  }
+  return LocalRow as unknown as new (values: unknown[]) => Row;
+}
+
+function toSqlArgs(args: InArgs): unknown[] | Record<string, unknown> {
+  if (Array.isArray(args)) return args.map(toSqlValue);
+  const named: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(args)) named[/^[:@$]/.test(name) ? name.slice(1) : name] = toSqlValue(value);
+  return named;
+}
+
+function toSqlValue(value: unknown): unknown {
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) throw new RangeError("Only finite numbers (not Infinity or NaN) can be passed as arguments");
+    return value;
+  }
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof Date) return value.valueOf();
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (value === undefined) throw new TypeError("undefined cannot be passed as argument to the database");
+  return value;
+}
+
+function resultSet(columns: string[], rows: Row[], rowsAffected: number, lastInsertRowid: bigint | undefined): ResultSet {
+  return {
+    columns,
+    columnTypes: columns.map(() => ""),
+    rows,
+    rowsAffected,
+    lastInsertRowid,
+    toJSON() {
+      return { columns, columnTypes: this.columnTypes, rows: rows.map((row) => Array.prototype.slice.call(row)), rowsAffected, lastInsertRowid: lastInsertRowid?.toString() ?? null };
+    },
+  };
+}
