@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import type { AppDeps, AppEnv } from "./app-env";
 import { authPages } from "./features/auth/auth.pages";
@@ -18,6 +17,7 @@ import { profilePages } from "./features/profile/profile.pages";
 import { profileRoutes } from "./features/profile/profile.routes";
 import { pushRoutes } from "./features/push/push.routes";
 import { uploadsRoutes } from "./features/profile/uploads.routes";
+import { compressResponses } from "./middleware/compression";
 import { requestContext } from "./middleware/request-context";
 import { securityHeaders } from "./middleware/security-headers";
 import { staticFileRoutes } from "./middleware/static-files";
@@ -66,7 +66,7 @@ export function createApp(deps: AppDeps) {
   app.use(apiFloodGuard(deps));
   // HTML and JSON leave gzipped (from 1 KB); built scripts and styles come precompressed
   // (brotli or gzip, scripts/build-islands.ts) and are left alone.
-  app.use(compress());
+  app.use(compressResponses());
   app.get("/healthz", (c) => (lifecycle.stopping ? c.json({ status: "stopping" }, 503) : c.json({ status: "ok" })));
   app.route("/", metricsRoutes(deps));
   // Digital Asset Links: lets the Android app open the site as a Trusted Web Activity, where web

@@ -4,9 +4,9 @@ import { createTestApp, type TestApp } from "../testing/test-app";
 import { createMember } from "../features/discovery/discovery.test-support";
 import { join } from "node:path";
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { createFolderAssetStore } from "../views/assets";
 import { acceptedEncodings, staticFileRoutes } from "./static-files";
+import { compressResponses } from "./compression";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +22,7 @@ describe("bytes on the wire", () => {
     const clientDir = join(import.meta.dir, "..", "..", "dist", "client");
     const assets = createFolderAssetStore(clientDir, join(import.meta.dir, "..", "..", "public"));
     const app = new Hono();
-    app.use(compress());
+    app.use(compressResponses());
     app.route("/", staticFileRoutes(assets));
     const script = `/${assets.manifest.entries.auth!.file}`;
     const plain = await app.request(script);
@@ -52,6 +52,46 @@ describe("bytes on the wire", () => {
     const deck = await t.app.request("/api/discovery", { headers: { "Accept-Encoding": CHROME, Cookie: member.cookie } });
     expect(deck.headers.get("Content-Encoding")).toBe("gzip");
     expect(JSON.parse(gunzipSync(Buffer.from(await deck.arrayBuffer())).toString())).toHaveLength(5);
+  });
+
+  it("answers under 1 KB plainly, with a Content-Length, and leaves HEAD, no-transform and images alone", async () => {
+    const app = new Hono();
+    app.use(compressResponses());
+    app.get("/small", (c) => c.json({ ok: true }));
+    app.get("/big", (c) => {
+      c.header("Set-Cookie", "a=1; Path=/", { append: true });
+      c.header("Set-Cookie", "b=2; Path=/", { append: true });
+      c.header("ETag", '"v1"');
+      return c.json({ items: Array.from({ length: 200 }, (_, i) => ({ i, name: `member ${i}` })) });
+    });
+    app.get("/raw", (c) => c.body("x".repeat(4000), 200, { "Content-Type": "text/plain", "Cache-Control": "no-transform" }));
+    app.get("/image", (c) => c.body(new Uint8Array(4000), 200, { "Content-Type": "image/webp" }));
+    const headers = { "Accept-Encoding": CHROME };
+
+    const small = await app.request("/small", { headers });
+    expect(small.headers.get("Content-Encoding")).toBeNull();
+    expect(small.headers.get("Content-Length")).toBe(String('{"ok":true}'.length));
+    expect(small.headers.get("Vary")).toBe("Accept-Encoding");
+    expect(await small.json()).toEqual({ ok: true });
+
+    const big = await app.request("/big", { headers });
+    const bytes = Buffer.from(await big.arrayBuffer());
+    expect(big.headers.get("Content-Encoding")).toBe("gzip");
+    expect(big.headers.get("Content-Length")).toBe(String(bytes.length));
+    expect(big.headers.get("ETag")).toBe('W/"v1"');
+    expect(big.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
+    expect((JSON.parse(gunzipSync(bytes).toString()) as { items: unknown[] }).items).toHaveLength(200);
+
+    const plainClient = await app.request("/big");
+    expect(plainClient.headers.get("Content-Encoding")).toBeNull();
+    expect(plainClient.headers.get("Vary")).toBe("Accept-Encoding");
+    expect((await plainClient.json()).items).toHaveLength(200);
+
+    expect((await app.request("/big", { method: "HEAD", headers })).headers.get("Content-Encoding")).toBeNull();
+    expect((await app.request("/raw", { headers })).headers.get("Content-Encoding")).toBeNull();
+    const image = await app.request("/image", { headers });
+    expect(image.headers.get("Content-Encoding")).toBeNull();
+    expect(image.headers.get("Vary")).toBeNull();
   });
 
   it("reads Accept-Encoding's q values", () => {
