@@ -7,7 +7,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { routePath } from "hono/route";
-import { log, withRequestId } from "../platform/log";
+import { accessLog, withRequestId } from "../platform/log";
 import { httpDuration, httpRequests } from "./metrics";
 
 const CALLER_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
@@ -21,8 +21,8 @@ function record(method: string, route: string, status: number, startedAt: number
   httpRequests.inc({ method, route, status: String(status) });
   httpDuration.observe({ method, route }, seconds);
   const fields = { requestId, method, route, status, ms: Math.round(seconds * 10_000) / 10 };
-  if (status >= 500) log.error(fields, "request failed");
-  else log.info(fields, "request");
+  if (status >= 500) accessLog.error(fields, "request failed");
+  else accessLog.info(fields, "request");
 }
 
 /** The route pattern that answered (Hono records the matched handlers). Unmatched: "(none)". */
