@@ -41,6 +41,10 @@ describe("openDatabase (a file database)", () => {
     expect(checkpointed).toBe(logFrames);
   });
 
+  test("keeps 64 MiB of pages in memory (SQLite's default of 2 MiB made most lookups a read from the kernel)", async () => {
+    expect(Number(await pragma("cache_size"))).toBe(-65536);
+  });
+
   test("enforces foreign keys", async () => {
     expect(Number(await pragma("foreign_keys"))).toBe(1);
   });
