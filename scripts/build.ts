@@ -1,7 +1,8 @@
 /**
  * `npm run build`: the client bundles, then ONE executable, dist/kasih, that carries the server,
- * the client bundles (dist/client/**), the files of public/**, the migrations and libSQL's native
- * addon. It runs copied alone into an empty directory (docs/decisions/0010-single-binary-embedding.md).
+ * the client bundles (dist/client/**), the files of public/**, the migrations and the image codec's
+ * native addon (the database is Bun's built-in SQLite, docs/decisions/0101). It runs copied alone
+ * into an empty directory (docs/decisions/0010-single-binary-embedding.md).
  *
  * How the files get in: a generated entry (src/generated/compiled-entry.ts, git-ignored) imports
  * every file `with { type: "file" }`, which makes `bun build --compile` embed it and gives back a

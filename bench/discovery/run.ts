@@ -1,7 +1,7 @@
 /**
  * bench/discovery: GET /api/discovery and POST /api/swipe latency with 100,000 members
  * (profiles, photo rows) and 2,000,000 swipes, single client, through app.request() on the
- * real app and a file database with the production pragmas (WAL, synchronous=FULL).
+ * real app and a file database with the production pragmas (WAL, synchronous=NORMAL, 64 MiB page cache).
  * Targets: discovery p95 < 20 ms, swipe p95 < 5 ms.
  *
  *   npm run bench:discovery      (BENCH_USERS=100000 BENCH_SWIPES_PER_USER=20 BENCH_REQUESTS=400 to change)
