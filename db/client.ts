@@ -16,7 +16,7 @@ export interface DatabaseHandle {
 /**
  * SQLite's page cache for the server's connection, in KiB. SQLite's default is 2 MiB: with a
  * database of a few hundred MB nearly every lookup missed it and went to the kernel, which made a
- * session lookup take 0.17 ms under bench:load against 0.05 ms alone (docs/decisions/0101).
+ * session lookup take 0.17 ms under bench:load against 0.05 ms alone (docs/decisions/0102).
  */
 const PAGE_CACHE_KIB = 64 * 1024;
 
@@ -32,7 +32,7 @@ const busyTimeoutMs = 5000;
  * Money is the exception: a confirmed payment is synced to disk before the gateway hears 200
  * (syncToDisk). docs/decisions/0100-operations.md.
  *
- * The local libSQL driver is synchronous underneath. An interactive transaction that
+ * The local driver is synchronous underneath. An interactive transaction that
  * awaits while holding the write lock would make any other write busy-wait on the
  * event loop it needs to finish, so the app uses single statements and db.batch()
  * for atomic writes (docs/decisions/0002-atomic-writes-without-interactive-transactions.md).
@@ -40,7 +40,8 @@ const busyTimeoutMs = 5000;
  * one so the per-connection pragmas below always apply.
  *
  * A local file is opened through Bun's SQLite behind the same client interface (local-client.ts,
- * docs/decisions/0101-local-database-through-bun-sqlite.md); a libSQL server through @libsql/client.
+ * docs/decisions/0101-local-database-through-bun-sqlite.md); a libSQL server through
+ * @libsql/client's web client.
  */
 export async function openDatabase(url: string, options: { observe?: QueryObserver } = {}): Promise<DatabaseHandle> {
   const isFile = url.startsWith("file:");

@@ -50,7 +50,7 @@ export const profiles = sqliteTable(
     // the filters' columns are in the index too, so a narrow filter skips rows without reading them (0097).
     index("profiles_discovery_idx").on(t.gender, t.city, t.age, t.denomination, t.relationshipGoals, t.cityLat),
     // Discover's candidates found another way (recently active, likers, boosted) are tested on these
-    // columns by user id; with them in an index it reads no profile row, whose texts are long (0101).
+    // columns by user id; with them in an index it reads no profile row, whose texts are long (0102).
     index("profiles_discovery_checks_idx").on(t.userId, t.gender, t.city, t.cityLat, t.age, t.denomination, t.relationshipGoals),
   ],
 );

@@ -61,7 +61,7 @@ export const users = sqliteTable(
     index("users_created_at_idx").on(t.createdAt),
     // Discovery walks candidates most recently active first, and finds boosted people (docs/decisions/0060).
     // The activity index carries the columns Discover tests on that walk, so it reads no table row
-    // (docs/decisions/0101: 2.9 → 0.3 ms of Discover's 6 at 100,000 members, with the profiles one).
+    // (docs/decisions/0102: 2.9 → 0.3 ms of Discover's 6 at 100,000 members, with the profiles one).
     index("users_last_active_idx").on(t.lastActiveAt, t.id, t.isBanned, t.photoVerifiedAt),
     index("users_boosted_until_idx").on(t.boostedUntil),
   ],

@@ -13,7 +13,7 @@ const VARIES_BY_ENCODING = /(?:^|,)\s*accept-encoding\s*(?:,|$)/i;
  * them whole, so they are compressed in one native call (`Bun.gzipSync`, level 6, the bytes
  * hono/compress sent) instead of through a CompressionStream: under bench:load the streams'
  * plumbing for every answer, a swipe's 30-byte `{ ok }` included, cost about a tenth of the
- * server's CPU (docs/decisions/0101). Built scripts and styles arrive precompressed (brotli or
+ * server's CPU (docs/decisions/0102). Built scripts and styles arrive precompressed (brotli or
  * gzip, static-files.ts) and are left alone, as are images and answers to HEAD.
  */
 export function compressResponses(): MiddlewareHandler {

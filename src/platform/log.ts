@@ -67,7 +67,7 @@ export let log: Logger = createLogger(initialLevel);
  * The access log's line per request (operations/request-observer.ts): the same lines on the same
  * stream, without the redaction pass. Its fields are fixed (request id, method, route pattern,
  * status, time) and hold nothing secret, and the wildcard redaction walked every one of those
- * lines: about 4 % of the server's CPU under bench:load (docs/decisions/0101).
+ * lines: about 4 % of the server's CPU under bench:load (docs/decisions/0102).
  */
 export let accessLog: Logger = createLogger(initialLevel, undefined, { redact: false });
 
