@@ -14,24 +14,22 @@ export interface PubSub {
   close(): void;
 }
 
+/**
+ * One process: there are no other instances to reach, so nothing is published or received
+ * (the hub delivers to its own sockets itself).
+ */
 export class InProcessPubSub implements PubSub {
   readonly inProcess = true;
-  #handlers = new Set<(message: string) => void>();
 
-  publish(message: string): void {
-    for (const handler of this.#handlers) handler(message);
-  }
+  publish(_message: string): void {}
 
-  subscribe(handler: (message: string) => void): () => void {
-    this.#handlers.add(handler);
-    return () => this.#handlers.delete(handler);
+  subscribe(_handler: (message: string) => void): () => void {
+    return () => {};
   }
 
   ready(): Promise<void> {
     return Promise.resolve();
   }
 
-  close(): void {
-    this.#handlers.clear();
-  }
+  close(): void {}
 }
