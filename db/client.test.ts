@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase, syncToDisk, type DatabaseHandle } from "./client";
+import { localPathOf, openDatabase, syncToDisk, type DatabaseHandle } from "./client";
 
 let dir: string;
 let handle: DatabaseHandle;
@@ -54,5 +54,15 @@ describe("openDatabase (a file database)", () => {
     await handle.client.batch(["insert into t values (1)", "insert into t values (2)"], "write");
     expect(Number(await pragma("synchronous"))).toBe(1);
     expect(Number(await pragma("busy_timeout"))).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe("localPathOf", () => {
+  test("reads the file a file: URL names, in each form libSQL accepted", () => {
+    expect(localPathOf("file:/data/kasih.db")).toBe("/data/kasih.db");
+    expect(localPathOf("file:///data/kasih.db")).toBe("/data/kasih.db");
+    expect(localPathOf("file:data/kasih.db")).toBe("data/kasih.db");
+    expect(localPathOf("file:/data/my%20db.db?mode=rwc")).toBe("/data/my db.db");
+    expect(localPathOf("file::memory:")).toBe(":memory:");
   });
 });
