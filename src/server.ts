@@ -72,6 +72,14 @@ export const DRAIN_TIMEOUT_MS = 10_000;
  * are answered instead of reset when the listener closes.
  */
 export const STOP_GRACE_MS = 1_000;
+/**
+ * How long an idle keep-alive connection stays open. Bun's default, 10 s, is shorter than what
+ * reverse proxies and browsers keep theirs for (nginx upstream 60 s, Caddy 2 min, Chrome 5 min):
+ * a request they send on a connection the server is closing at that moment is reset, and for a
+ * POST nobody retries it (bench:load saw these as ECONNRESET on swipes and messages). Above all
+ * of those, within Bun's maximum of 255.
+ */
+export const KEEP_ALIVE_IDLE_SECONDS = 130;
 /** WebSocket close code "Service Restart" (RFC 6455 registry): the page reconnects at once, to the next instance. */
 export const CLOSE_SERVICE_RESTART = 1012;
 
@@ -93,6 +101,7 @@ export async function startServer(config: Config) {
     websocket: realtime.websocket,
     // Large enough for six 5 MB photos sent as data URLs; bigger bodies are refused early.
     maxRequestBodySize: 48 * 1024 * 1024,
+    idleTimeout: KEEP_ALIVE_IDLE_SECONDS,
   });
   /**
    * A graceful stop (SIGTERM, SIGINT): /healthz turns 503 for STOP_GRACE_MS while requests are
