@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { createClient, type Client } from "@libsql/client";
+import { createClient, type Client, type ResultSet } from "@libsql/client";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -78,6 +78,57 @@ describe("openLocalClient", () => {
     expect((await reference.execute("select id from people order by id")).rows.map((row) => row.id)).toEqual(["dup"]);
     const results = await local.batch(["insert into people (id, name) values ('x', 'X')", "select count(*) as n from people"], "write");
     expect(results[1]!.rows[0]!.n).toBe(2);
+  });
+
+  describe("group commit (decision 0103)", () => {
+    const insert = (id: string) => ({ sql: "insert into people (id, name) values (?, ?)", args: [id, id.toUpperCase()] });
+    const frames = async () => Number((await local.execute("PRAGMA wal_checkpoint(PASSIVE)")).rows[0]!.log);
+
+    test("batches of one turn commit together: each settles once committed, and one that fails is rolled back alone", async () => {
+      await local.execute("insert into people (id, name) values ('dup', 'First')");
+      const outcomes = await Promise.allSettled([
+        local.batch([insert("a1"), insert("a2")]),
+        // Its first statement succeeds, its second breaks the primary key: neither may stay.
+        local.batch([insert("b1"), insert("dup")]),
+        // A later batch of the same group sees what an earlier one wrote (a like back finds the like).
+        local.batch([insert("c1"), "select count(*) as n from people"]),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
+      expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ code: expect.stringMatching(/^SQLITE_CONSTRAINT/) });
+      expect((outcomes[2] as PromiseFulfilledResult<ResultSet[]>).value[1]!.rows[0]!.n).toBe(4);
+      // Seen by another connection as soon as the promises settle: committed, not just written.
+      expect((await reference.execute("select id from people order by id")).rows.map((row) => row.id)).toEqual(["a1", "a2", "c1", "dup"]);
+    });
+
+    test("one commit for the group: 40 batches write a fraction of the WAL frames 40 commits write", async () => {
+      await local.execute("PRAGMA journal_mode = WAL");
+      await local.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+      for (let i = 0; i < 40; i++) await local.batch([insert(`alone${i}`)]);
+      const separately = await frames();
+      await local.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+      await Promise.all(Array.from({ length: 40 }, (_, i) => local.batch([insert(`grouped${i}`)])));
+      const together = await frames();
+      expect(separately).toBeGreaterThanOrEqual(40);
+      expect(together).toBeLessThan(separately / 5);
+    });
+
+    test("an error that ends the whole transaction (the disk full) fails every batch of the group with SQLite's code, and keeps nothing", async () => {
+      await local.execute("insert into people (id, name) values ('before', 'B')");
+      const pages = Number((await local.execute("PRAGMA page_count")).rows[0]!.page_count);
+      await local.execute(`PRAGMA max_page_count = ${pages}`);
+      const big = (id: string) => ({ sql: "insert into people (id, name, photo) values (?, ?, zeroblob(200000))", args: [id, id] });
+      const outcomes = await Promise.allSettled([local.batch([insert("small")]), local.batch([big("big")]), local.batch([insert("after")])]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected", "rejected"]);
+      for (const outcome of outcomes) expect((outcome as PromiseRejectedResult).reason).toMatchObject({ code: "SQLITE_FULL" });
+      expect((await reference.execute("select id from people")).rows.map((row) => row.id)).toEqual(["before"]);
+    });
+
+    test("closing commits the batches still waiting for their turn", async () => {
+      const pending = local.batch([insert("late")]);
+      local.close();
+      await pending;
+      expect((await reference.execute("select id from people")).rows.map((row) => row.id)).toEqual(["late"]);
+    });
   });
 
   test("an interactive transaction commits or rolls back", async () => {
