@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { and, eq, sql } from "drizzle-orm";
-import { dailyUsage, matches, reports, swipes, users } from "../../../db/schema";
+import { dailyUsage, matches, photos, reports, swipes, users } from "../../../db/schema";
 import { jakartaDayOf } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { DECK_TTL_MS } from "./deck-cache";
 import { createMember, recordBlock, recordSwipe } from "./discovery.test-support";
 
 let app: TestApp;
@@ -145,6 +146,60 @@ describe("GET /api/discovery", () => {
     const seen = [...held, ...second.body.map((card) => card.id), ...third.body.map((card) => card.id)];
     expect(new Set(seen).size).toBe(7);
     expect(seen.sort()).toEqual(all.sort());
+  });
+
+  describe("a kept deck (one ranking serves several calls, docs/decisions/0103)", () => {
+    test("serves its order without ranking again; someone who became a better match shows once it is DECK_TTL_MS old", async () => {
+      const me = await createMember(app, { gender: "male" });
+      for (let i = 0; i < 6; i++) await createMember(app, { firstName: `P${i}` });
+      const ranked = (await discover(me.cookie, "?limit=6")).body.map((card) => card.id);
+      // A super like leads every deck, but this one was ranked before it.
+      const superLiker = await createMember(app, { firstName: "SuperLiker", lastActiveAt: null });
+      await recordSwipe(app, superLiker.id, me.id, true, true);
+      expect((await discover(me.cookie, "?limit=3")).body.map((card) => card.id)).toEqual(ranked.slice(0, 3));
+      app.clock.advance(DECK_TTL_MS);
+      expect((await discover(me.cookie, "?limit=3")).body[0]!.id).toBe(superLiker.id);
+    });
+
+    test("never serves anyone who became ineligible after it was ranked: swiped, blocked either way, banned, reported, without a photo", async () => {
+      const me = await createMember(app, { gender: "male" });
+      for (let i = 0; i < 10; i++) await createMember(app, { firstName: `P${i}` });
+      const ranked = (await discover(me.cookie, "?limit=10")).body.map((card) => card.id);
+      const [swiped, blockedByMe, blockedMe, banned, reported, photoless] = ranked;
+      await recordSwipe(app, me.id, swiped!, false);
+      await recordBlock(app, me.id, blockedByMe!);
+      await recordBlock(app, blockedMe!, me.id);
+      await app.deps.db.update(users).set({ isBanned: true }).where(eq(users.id, banned!));
+      for (let i = 0; i < 3; i++) {
+        const reporter = await createMember(app, { gender: "male" });
+        await app.deps.db.insert(reports).values({ id: newId(), reporterId: reporter.id, reportedUserId: reported!, reason: "scam", description: "", status: "pending", createdAt: app.clock.now() });
+      }
+      await app.deps.db.delete(photos).where(eq(photos.userId, photoless!));
+      // Four of the ten are still eligible: served in the kept order, fresh from the database.
+      await app.deps.db.update(users).set({ firstName: "Renamed" }).where(eq(users.id, ranked[6]!));
+      const served = (await discover(me.cookie, "?limit=3")).body;
+      expect(served.map((card) => card.id)).toEqual(ranked.slice(6, 9));
+      expect(served[0]!.firstName).toBe("Renamed");
+    });
+
+    test("changed filters rank again at once, so a widened deck brings the people it now allows", async () => {
+      const me = await createMember(app, { gender: "male", age: 30, denomination: "Protestant", relationshipGoals: "marriage" });
+      const ideal = await createMember(app, { firstName: "Ideal", age: 38, denomination: "Protestant", relationshipGoals: "marriage" });
+      for (let i = 0; i < 4; i++) await createMember(app, { firstName: `Young${i}`, age: 26, denomination: "Catholic", relationshipGoals: "friendship" });
+      const narrow = { ageMin: 18, ageMax: 30, denominations: [], relationshipGoals: [], maxDistance: 50, verifiedOnly: false };
+      expect((await app.request("PUT", "/api/discovery/filters", { cookie: me.cookie, body: narrow })).status).toBe(200);
+      expect((await discover(me.cookie, "?limit=2")).body.map((card) => card.id)).not.toContain(ideal.id);
+      expect((await app.request("PUT", "/api/discovery/filters", { cookie: me.cookie, body: { ...narrow, ageMax: null } })).status).toBe(200);
+      expect((await discover(me.cookie, "?limit=2")).body[0]!.id).toBe(ideal.id);
+    });
+
+    test("leaves out what the client holds, and serves it again once the client lets it go", async () => {
+      const me = await createMember(app, { gender: "male" });
+      for (let i = 0; i < 6; i++) await createMember(app, { firstName: `P${i}` });
+      const ranked = (await discover(me.cookie, "?limit=6")).body.map((card) => card.id);
+      expect((await discover(me.cookie, `?limit=2&exclude=${ranked.slice(0, 2).join(",")}`)).body.map((card) => card.id)).toEqual(ranked.slice(2, 4));
+      expect((await discover(me.cookie, "?limit=2")).body.map((card) => card.id)).toEqual(ranked.slice(0, 2));
+    });
   });
 
   test("a bad limit is a 400 with a message", async () => {

@@ -22,6 +22,7 @@ import { CITIES, distanceKm } from "../profile/cities";
 import { isPromptId } from "../profile/prompts";
 import { photoUrl, thumbUrl } from "../profile/profile-json";
 import type { DiscoveryCardJson, LikeEntryJson } from "./discovery-types";
+import { DECK_SIZE, deckCacheFor } from "./deck-cache";
 
 export interface Viewer {
   id: string;
@@ -160,7 +161,56 @@ function likedMeSql(viewerId: string): SQL {
 }
 
 /**
- * The next `limit` candidates for the viewer, best first. The pool is the union of bounded,
+ * The next `limit` cards for the viewer, best first, leaving out the ids the client holds
+ * (`exclude`). One ranking serves several calls (deck-cache.ts, docs/decisions/0103): a kept deck
+ * is checked again and its cards read fresh; when it is too old, was ranked for other settings or
+ * runs short of eligible people, the pool is ranked again.
+ *
+ * `likesFirst`: a Premium viewer pays to see who liked them, and gets those people first. For a
+ * free viewer a plain like is no signal at all, so the deck does not give 'who liked you' away
+ * (the likers are in the pool and come up mixed with everyone else); a super like still leads,
+ * as its card says so.
+ */
+export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit: number, exclude: string[], options: { likesFirst: boolean }): Promise<DiscoveryCard[]> {
+  const decks = deckCacheFor(db);
+  const key = JSON.stringify([viewer, options.likesFirst]);
+  const held = new Set(exclude);
+  const kept = decks.get(viewer.id, key, now.getTime());
+  if (kept !== null) {
+    const rows = await stillEligible(db, viewer, kept.filter((id) => !held.has(id)), limit);
+    if (rows.length >= limit) return withPhotos(db, viewer, rows);
+  }
+  // What the client holds is left out inside the pool's reads, so it does not take the places of new people.
+  const ranked = await rankPool(db, viewer, now, exclude, options);
+  decks.keep(viewer.id, key, now.getTime(), ranked.map((row) => row.id));
+  return withPhotos(db, viewer, ranked.slice(0, limit));
+}
+
+/**
+ * The first `limit` of `ids` (in that order) that are still eligible, with their cards as they
+ * are now. Checked a few at a time; the ones that fail leave the kept deck.
+ */
+async function stillEligible(db: Database, viewer: Viewer, ids: string[], limit: number): Promise<CandidateRow[]> {
+  const reach = citiesInReach(viewer);
+  const found: CandidateRow[] = [];
+  for (let start = 0; start < ids.length && found.length < limit; start += 2 * limit) {
+    const window = ids.slice(start, start + 2 * limit);
+    const rows = await db.all<CandidateRow>(sql`
+      select ${cardColumns}, ${likedMeSql(viewer.id)} as liked_me
+      from users u cross join profiles p on p.user_id = u.id
+      where u.id in (${idList(window)}) and ${columnChecks(viewer, [], reach)} and ${lookupChecks(viewer, sql`u.id`)}`);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    deckCacheFor(db).drop(viewer.id, new Set(window.filter((id) => !byId.has(id))));
+    for (const id of window) {
+      const row = byId.get(id);
+      if (row !== undefined && found.length < limit) found.push(row);
+    }
+  }
+  return found;
+}
+
+/**
+ * The viewer's pool ranked, best first, DECK_SIZE at most. The pool is the union of bounded,
  * index-driven reads, so the work does not grow with the number of members (bench/discovery):
  * - everyone who liked the viewer (swipes_swiped_like_idx) and everyone boosted now;
  * - the most recently active members: only the DISCOVERY_ACTIVE_WINDOW newest of
@@ -168,13 +218,7 @@ function likedMeSql(viewerId: string): SQL {
  * - people of the other gender in the cities within reach, and without a city
  *   (profiles_discovery_idx), for regions where few of the most active live.
  */
-/**
- * `likesFirst`: a Premium viewer pays to see who liked them, and gets those people first. For a
- * free viewer a plain like is no signal at all, so the deck does not give 'who liked you' away
- * (the likers are in the pool and come up mixed with everyone else); a super like still leads,
- * as its card says so.
- */
-export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit: number, exclude: string[], options: { likesFirst: boolean }): Promise<DiscoveryCard[]> {
+async function rankPool(db: Database, viewer: Viewer, now: Date, exclude: string[], options: { likesFirst: boolean }): Promise<CandidateRow[]> {
   const reach = citiesInReach(viewer);
   const columns = columnChecks(viewer, exclude, reach);
   const eligible = sql`${columns} and ${lookupChecks(viewer, sql`u.id`)}`;
@@ -218,9 +262,9 @@ export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit:
       + (case when last_active_at > ${nowMs - day} then 30 when last_active_at > ${nowMs - 7 * day} then 15 else 0 end)
       desc,
       last_active_at desc, id
-    limit ${limit}
+    limit ${DECK_SIZE}
   `);
-  return withPhotos(db, viewer, rows);
+  return rows;
 }
 
 /** Cards for the given rows: photos in one query, city distance computed here. */
