@@ -13,8 +13,9 @@ import type { Client, InArgs, InStatement, ResultSet, Row, Transaction, Transact
  *
  * Behaviour follows `@libsql/client`'s local mode: rows are indexable (non-enumerable) and carry
  * each column's name (enumerable, the first of duplicate names wins); arguments convert the same
- * way (booleans to 1/0, Dates to milliseconds, undefined refused); a batch runs in one
- * transaction and is rolled back whole when a statement fails; errors carry SQLite's code.
+ * way (booleans to 1/0, Dates to milliseconds, undefined refused); a batch is all or nothing,
+ * rolled back whole when a statement fails; errors carry SQLite's code. Unlike @libsql/client,
+ * the batches of one turn of the event loop are committed together (`batch`, group commit).
  */
 export function openLocalClient(path: string): Client {
   return new LocalClient(new Database(path, { create: true, strict: true })) as unknown as Client;

@@ -1,7 +1,8 @@
 /**
  * Swipes, matches and the Premium Plus actions (issue 5 items 2 and 3).
  *
- * A swipe is ONE db.batch (one transaction, docs/decisions/0002), docs/decisions/0062:
+ * A swipe is ONE db.batch (all or nothing, docs/decisions/0002; committed together with the
+ * other batches of its event-loop turn, docs/decisions/0103), docs/decisions/0062:
  *   1. free users only: the day's counter is created or incremented only while below the limit
  *      (INSERT ... ON CONFLICT DO UPDATE ... WHERE swipes < limit RETURNING swipes);
  *   2. the swipe row is inserted only if statement 1 changed a row (`changes() = 1`); a second
