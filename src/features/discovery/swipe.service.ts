@@ -97,11 +97,12 @@ export async function swipe(
   let counted: { swipes: number }[] = [];
   let created: { id: string }[] = [];
   try {
-    const statements = [...(limited ? [db.all<{ swipes: number }>(counter)] : []), db.run(insertSwipe), db.all<{ id: string }>(insertMatch)] as const;
+    // A pass can never make a match: its batch has no match statement.
+    const statements = [...(limited ? [db.all<{ swipes: number }>(counter)] : []), db.run(insertSwipe), ...(input.isLike ? [db.all<{ id: string }>(insertMatch)] : [])] as const;
     // drizzle's batch takes the built queries; each result comes back in order.
     const results = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as readonly unknown[];
     if (limited) counted = results[0] as { swipes: number }[];
-    created = results[results.length - 1] as { id: string }[];
+    if (input.isLike) created = results[results.length - 1] as { id: string }[];
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, status: 400, message: SWIPE_MESSAGES.twice };
     throw error;
