@@ -124,8 +124,8 @@ const filtered = await measure("GET /api/discovery (filters on)", REQUESTS, call
 console.log(`  decks with filters on that came back empty: ${emptyDecks} of ${REQUESTS + callers.length}`);
 
 const rows = [
-  { name: "GET /api/discovery?limit=10", ...discovery, target: targets.discovery },
-  { name: "GET /api/discovery, filters on", ...filtered, target: targets.discovery },
+  { name: "GET /api/discovery?limit=10 (ranking)", ...discovery, target: targets.discovery },
+  { name: "GET /api/discovery, filters on (ranking)", ...filtered, target: targets.discovery },
   { name: "GET /api/discovery, from the kept deck", ...kept, target: targets.discovery },
   { name: "POST /api/swipe", ...swipe, target: targets.swipe },
 ];

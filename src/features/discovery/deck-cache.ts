@@ -1,5 +1,5 @@
 /**
- * Ranked decks kept between Discover calls (docs/decisions/0103-ranked-decks.md).
+ * Ranked decks kept between Discover calls (docs/decisions/0103-capacity-kept-decks-and-group-commit.md).
  *
  * Ranking a pool is Discover's one costly query, and a member calls Discover on every visit of the
  * page and for every next batch of cards. The order of the pool hardly moves within minutes, so
