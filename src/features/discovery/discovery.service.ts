@@ -22,7 +22,7 @@ import { CITIES, distanceKm } from "../profile/cities";
 import { isPromptId } from "../profile/prompts";
 import { photoUrl, thumbUrl } from "../profile/profile-json";
 import type { DiscoveryCardJson, LikeEntryJson } from "./discovery-types";
-import { DECK_SIZE, deckCacheFor } from "./deck-cache";
+import { DECK_SIZE, deckCacheFor, type DeckCache } from "./deck-cache";
 
 export interface Viewer {
   id: string;
@@ -177,7 +177,7 @@ export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit:
   const held = new Set(exclude);
   const kept = decks.get(viewer.id, key, now.getTime());
   if (kept !== null) {
-    const rows = await stillEligible(db, viewer, kept.filter((id) => !held.has(id)), limit);
+    const rows = await stillEligible(db, decks, viewer, kept.filter((id) => !held.has(id)), limit);
     if (rows.length >= limit) return withPhotos(db, viewer, rows);
   }
   // What the client holds is left out inside the pool's reads, so it does not take the places of new people.
@@ -190,7 +190,7 @@ export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit:
  * The first `limit` of `ids` (in that order) that are still eligible, with their cards as they
  * are now. Checked a few at a time; the ones that fail leave the kept deck.
  */
-async function stillEligible(db: Database, viewer: Viewer, ids: string[], limit: number): Promise<CandidateRow[]> {
+async function stillEligible(db: Database, decks: DeckCache, viewer: Viewer, ids: string[], limit: number): Promise<CandidateRow[]> {
   const reach = citiesInReach(viewer);
   const found: CandidateRow[] = [];
   for (let start = 0; start < ids.length && found.length < limit; start += 2 * limit) {
@@ -200,7 +200,7 @@ async function stillEligible(db: Database, viewer: Viewer, ids: string[], limit:
       from users u cross join profiles p on p.user_id = u.id
       where u.id in (${idList(window)}) and ${columnChecks(viewer, [], reach)} and ${lookupChecks(viewer, sql`u.id`)}`);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    deckCacheFor(db).drop(viewer.id, new Set(window.filter((id) => !byId.has(id))));
+    decks.drop(viewer.id, new Set(window.filter((id) => !byId.has(id))));
     for (const id of window) {
       const row = byId.get(id);
       if (row !== undefined && found.length < limit) found.push(row);
