@@ -2,6 +2,7 @@ import type { Client } from "@libsql/client";
 // The web client: a libSQL server is reached over HTTP or WebSockets, with no native addon.
 import { createClient } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
+import { startCheckpointer } from "./checkpointer";
 import { openLocalClient } from "./local-client";
 import * as schema from "./schema";
 
@@ -43,7 +44,7 @@ const busyTimeoutMs = 5000;
  * docs/decisions/0101-local-database-through-bun-sqlite.md); a libSQL server through
  * @libsql/client's web client.
  */
-export async function openDatabase(url: string, options: { observe?: QueryObserver } = {}): Promise<DatabaseHandle> {
+export async function openDatabase(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const isFile = url.startsWith("file:");
   const client = isFile ? openLocalClient(localPathOf(url)) : createClient({ url, concurrency: 1, timeout: busyTimeoutMs } as Parameters<typeof createClient>[0]);
   if (options.observe !== undefined) observeQueries(client, options.observe);
@@ -54,8 +55,28 @@ export async function openDatabase(url: string, options: { observe?: QueryObserv
     await client.execute("PRAGMA foreign_keys = ON");
     await client.execute(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`);
   }
+  const path = isFile ? localPathOf(url) : "";
+  const checkpointer = isFile && options.backgroundCheckpoints !== undefined && path !== ":memory:"
+    ? startCheckpointer(path, options.backgroundCheckpoints.onError)
+    : undefined;
   const db = drizzle(client, { schema });
-  return { db, client, close: () => client.close() };
+  return {
+    db,
+    client,
+    close: () => {
+      checkpointer?.stop();
+      client.close();
+    },
+  };
+}
+
+interface OpenOptions {
+  observe?: QueryObserver;
+  /**
+   * A long-running server copies the WAL into the database on a thread of its own
+   * (db/checkpointer.ts, docs/decisions/0104); `onError` hears failures other than busy.
+   */
+  backgroundCheckpoints?: { onError(message: string): void };
 }
 
 /** The file a `file:` URL names: `file:/abs/path`, `file:///abs/path`, `file:relative/path`, `file::memory:`. */

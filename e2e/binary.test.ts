@@ -6,7 +6,7 @@
  * photo through the embedded image codec addon.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -111,6 +111,16 @@ describe("the compiled binary started alone in an empty directory", () => {
     const user = (await (await fetch(`${origin}/api/auth/user`, { headers: { Cookie: account.cookie } })).json()) as Record<string, unknown>;
     expect(user.isAdmin).toBe(true);
     expect(user.plan).toBe("premium_plus");
+  });
+
+  test("copies the WAL into the database file on its own thread (db/checkpointer.ts inside the binary)", async () => {
+    const account = await createAccount(origin);
+    // Far below the 1,000 WAL pages at which the server's own connection would checkpoint.
+    const inFile = () => readFileSync(join(dataDir, "kasih.db")).includes(account.email);
+    const deadline = Date.now() + 5_000;
+    while (!inFile() && Date.now() < deadline) await Bun.sleep(25);
+    expect(inFile()).toBe(true);
+    expect(logs.filter((line) => line.includes("background checkpoint"))).toEqual([]);
   });
 
   test("re-encodes an uploaded photo with the embedded image codec and serves its thumbnail", async () => {

@@ -43,10 +43,16 @@ export function loadAssets(): AssetStore {
   return createFolderAssetStore(join(projectRoot, "dist", "client"), join(projectRoot, "public"));
 }
 
-/** Opens the data directory and database and applies migrations; what every command needs. */
-export async function openData(config: Config): Promise<DatabaseHandle> {
+/**
+ * Opens the data directory and database and applies migrations; what every command needs. A
+ * serving process also checkpoints the WAL on a thread of its own (db/checkpointer.ts).
+ */
+export async function openData(config: Config, options: { serving?: boolean } = {}): Promise<DatabaseHandle> {
   mkdirSync(config.dataDir, { recursive: true });
-  const handle = await openDatabase(config.databaseUrl, { observe: (kind, seconds) => dbQueryDuration.observe({ kind }, seconds) });
+  const handle = await openDatabase(config.databaseUrl, {
+    observe: (kind, seconds) => dbQueryDuration.observe({ kind }, seconds),
+    backgroundCheckpoints: options.serving ? { onError: (message) => log.warn({ error: message }, "database: a background checkpoint failed") } : undefined,
+  });
   await applyMigrations(handle.client, loadMigrations());
   return handle;
 }
@@ -84,7 +90,7 @@ export const KEEP_ALIVE_IDLE_SECONDS = 130;
 export const CLOSE_SERVICE_RESTART = 1012;
 
 export async function startServer(config: Config) {
-  const handle = await openData(config);
+  const handle = await openData(config, { serving: true });
   const deps = await buildDeps(config, handle);
   // Before the first request: an unproven SUPER_ADMIN_EMAIL account never serves as an admin.
   await revokeUnprovenSuperAdmin(deps);

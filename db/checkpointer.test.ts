@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, test } from "bun:test";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { CHECKPOINT_INTERVAL_MS, startCheckpointer } from "./checkpointer";
+import { openDatabase, type DatabaseHandle } from "./client";
+
+let dir = "";
+let handle: DatabaseHandle | undefined;
+afterEach(() => {
+  handle?.close();
+  handle = undefined;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function open(errors: string[] = []) {
+  dir = mkdtempSync(join(tmpdir(), "kasih-checkpointer-"));
+  const file = join(dir, "kasih.db");
+  handle = await openDatabase(`file:${file}`, { backgroundCheckpoints: { onError: (message) => errors.push(message) } });
+  await handle.client.execute("create table notes (body text)");
+  return file;
+}
+
+/** Waits until `check` holds, for at most `ms`. */
+async function eventually(check: () => boolean, ms: number): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (check()) return true;
+    await Bun.sleep(10);
+  }
+  return check();
+}
+
+describe("background checkpoints (decision 0104)", () => {
+  test("a commit reaches the database file itself without the main connection checkpointing", async () => {
+    const errors: string[] = [];
+    const file = await open(errors);
+    const marker = `marker-${crypto.randomUUID()}`;
+    // A handful of pages: far below the main connection's own checkpoint at 1,000.
+    await handle!.client.batch([{ sql: "insert into notes values (?)", args: [marker] }]);
+    expect(readFileSync(`${file}-wal`).includes(marker)).toBe(true);
+    const copied = await eventually(() => readFileSync(file).includes(marker), 40 * CHECKPOINT_INTERVAL_MS);
+    expect(copied).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test("closing stops the thread first, so the last close still removes the WAL", async () => {
+    const file = await open();
+    await handle!.client.batch([{ sql: "insert into notes values ('x')", args: [] }]);
+    await Bun.sleep(3 * CHECKPOINT_INTERVAL_MS);
+    handle!.close();
+    handle = undefined;
+    // SQLite deletes the WAL only when the last connection to the file closes.
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  test("a failure other than busy reaches onError, once", async () => {
+    dir = mkdtempSync(join(tmpdir(), "kasih-checkpointer-"));
+    const errors: string[] = [];
+    const checkpointer = startCheckpointer(join(dir, "missing.db"), (message) => errors.push(message));
+    expect(await eventually(() => errors.length > 0, 40 * CHECKPOINT_INTERVAL_MS)).toBe(true);
+    checkpointer.stop();
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/unable to open/i);
+  });
+
+  test("an in-memory database gets no thread", async () => {
+    dir = mkdtempSync(join(tmpdir(), "kasih-checkpointer-"));
+    const errors: string[] = [];
+    handle = await openDatabase("file::memory:", { backgroundCheckpoints: { onError: (message) => errors.push(message) } });
+    await Bun.sleep(3 * CHECKPOINT_INTERVAL_MS);
+    expect(errors).toEqual([]);
+  });
+});
