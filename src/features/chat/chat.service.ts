@@ -125,7 +125,7 @@ interface SendContextRow {
 
 /**
  * Sends a text message as `senderId`: membership, blocks, length, then the daily allowance.
- * Membership, block and plan come from ONE read; the write is grouped (message-writer.ts).
+ * Membership, block and plan come from ONE read; the write is one batch (message-writer.ts).
  */
 export async function sendMessage(db: Database, now: Date, senderId: string, matchId: string, rawContent: unknown): Promise<SendResult> {
   const [context] = (await db.all(sql`
@@ -182,7 +182,7 @@ export async function loadSender(db: Database, now: Date, senderId: string): Pro
 /**
  * The socket's fast path: membership (and no block) was checked when the socket first used the
  * match and is dropped when the match goes (unmatch and block delete it; the write then fails
- * on the foreign key), so only the allowance and the grouped write remain.
+ * on the foreign key), so only the allowance and the write remain.
  */
 export async function sendMessageAsKnown(db: Database, now: Date, sender: KnownSender, matchId: string, recipientId: string, rawContent: unknown): Promise<SendResult> {
   const cleaned = cleanContent(rawContent);
