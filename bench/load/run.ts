@@ -22,7 +22,7 @@
  *                           BENCH_USERS=100000 to change)
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
 import { parseConfig } from "../../src/config";
@@ -126,12 +126,22 @@ async function startInstance(port: number, env: Record<string, string>): Promise
   throw new Error("the server did not start");
 }
 
-/** CPU seconds and resident memory of a process, from /proc. */
-async function usage(pid: number): Promise<{ cpuSeconds: number; rssMb: number }> {
-  const stat = (await Bun.file(`/proc/${pid}/stat`).text()).split(") ")[1]!.split(" ");
-  const ticks = Number(stat[11]) + Number(stat[12]);
+/** CPU seconds of a process, and of its JavaScript thread alone (the thread whose id is the pid), from /proc. */
+async function usage(pid: number): Promise<{ cpuSeconds: number; jsThreadSeconds: number; rssMb: number }> {
+  const ticksIn = async (file: string) => {
+    const stat = (await Bun.file(file).text()).split(") ")[1]!.split(" ");
+    return Number(stat[11]) + Number(stat[12]);
+  };
   const rss = /VmRSS:\s+(\d+) kB/.exec(await Bun.file(`/proc/${pid}/status`).text())?.[1];
-  return { cpuSeconds: ticks / 100, rssMb: Number(rss) / 1024 };
+  return { cpuSeconds: (await ticksIn(`/proc/${pid}/stat`)) / 100, jsThreadSeconds: (await ticksIn(`/proc/${pid}/task/${pid}/stat`)) / 100, rssMb: Number(rss) / 1024 };
+}
+
+/** The machine's busy and total CPU ticks (all cores), from /proc/stat. */
+async function machineTicks(): Promise<{ busy: number; total: number }> {
+  const fields = (await Bun.file("/proc/stat").text()).split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  // idle and iowait are the not-busy columns
+  return { busy: total - fields[3]! - fields[4]!, total };
 }
 
 // ---- simulated members -------------------------------------------------------------------
@@ -243,6 +253,10 @@ interface StepResult {
   calls: Record<CallName, { count: number; p50: number; p95: number; p99: number }>;
   errors: Map<string, number>;
   cpuPercent: number;
+  /** The server's JavaScript thread: requests, SQLite and rendering all run on it, so it sets the limit. */
+  jsThreadPercent: number;
+  /** The whole machine's CPU in use, of all its cores. */
+  machinePercent: number;
   rssMb: number;
   /** The simulated members' own CPU: they share the machine's two cores with the server. */
   harnessCpuPercent: number;
@@ -283,10 +297,12 @@ async function ramp(instanceCount: number): Promise<StepResult[]> {
       recorder.reset();
       recorder.recording = true;
       const before = await Promise.all(instances.map((instance) => usage(instance.process.pid)));
+      const machineBefore = await machineTicks();
       const harnessBefore = process.cpuUsage();
       await Bun.sleep(HOLD_SECONDS * 1000);
       recorder.recording = false;
       const after = await Promise.all(instances.map((instance) => usage(instance.process.pid)));
+      const machineAfter = await machineTicks();
       const harness = process.cpuUsage(harnessBefore);
       const calls = Object.fromEntries(
         CALLS.map((name) => {
@@ -299,6 +315,9 @@ async function ramp(instanceCount: number): Promise<StepResult[]> {
         calls,
         errors: new Map(recorder.errors),
         cpuPercent: after.reduce((sum, now, i) => sum + ((now.cpuSeconds - before[i]!.cpuSeconds) / HOLD_SECONDS) * 100, 0),
+        // Of several instances, the busiest one's.
+        jsThreadPercent: Math.max(...after.map((now, i) => ((now.jsThreadSeconds - before[i]!.jsThreadSeconds) / HOLD_SECONDS) * 100)),
+        machinePercent: (100 * (machineAfter.busy - machineBefore.busy)) / (machineAfter.total - machineBefore.total),
         rssMb: after.reduce((sum, now) => sum + now.rssMb, 0),
         harnessCpuPercent: ((harness.user + harness.system) / 1e6 / HOLD_SECONDS) * 100,
         held: false,
@@ -323,7 +342,7 @@ async function ramp(instanceCount: number): Promise<StepResult[]> {
 const ms = (value: number) => (Number.isNaN(value) ? "—" : value.toFixed(1));
 
 function printStep(instanceCount: number, step: StepResult) {
-  console.log(`\n${instanceCount} instance${instanceCount > 1 ? "s" : ""}, ${step.members.toLocaleString()} members held ${HOLD_SECONDS} s: ${step.held ? "held" : "NOT held"} · server CPU ${step.cpuPercent.toFixed(0)} % of one core · memory ${step.rssMb.toFixed(0)} MB · simulated members' CPU ${step.harnessCpuPercent.toFixed(0)} %`);
+  console.log(`\n${instanceCount} instance${instanceCount > 1 ? "s" : ""}, ${step.members.toLocaleString()} members held ${HOLD_SECONDS} s: ${step.held ? "held" : "NOT held"} · server CPU ${step.cpuPercent.toFixed(0)} % of one core (its JavaScript thread ${step.jsThreadPercent.toFixed(0)} %) · machine ${step.machinePercent.toFixed(0)} % of ${cpus().length} cores · memory ${step.rssMb.toFixed(0)} MB · simulated members' CPU ${step.harnessCpuPercent.toFixed(0)} %`);
   console.log("  call                     count     p50 ms   p95 ms   p99 ms");
   for (const name of CALLS) {
     const c = step.calls[name];
