@@ -18,5 +18,4 @@ describe("translator (texts kept after their first lookup)", () => {
     expect(en("matches.unread", { count: 1 })).toBe("1 unread message");
     expect(en("matches.unread", { count: 3 })).toBe("3 unread messages");
   });
-
 });
