@@ -1,7 +1,7 @@
 /**
- * A reverse proxy (nginx keeps upstream connections 60 s, Caddy 2 min) or a browser sends its next
- * request on a connection that sat idle. If the server closed it meanwhile (Bun's default: after
- * 10 s), a request sent at that moment is reset, and a POST is not retried: a lost swipe or
+ * A reverse proxy (nginx keeps upstream connections 60 s, Caddy 2 min) sends its next request on
+ * a connection that sat idle. If the server closed it meanwhile (Bun's default: after 10 s), a
+ * request sent at that moment is reset, and the proxy does not retry a POST: a lost swipe or
  * message (src/server.ts, KEEP_ALIVE_IDLE_SECONDS).
  */
 import { afterAll, beforeAll, expect, it } from "bun:test";

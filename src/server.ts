@@ -80,10 +80,11 @@ export const DRAIN_TIMEOUT_MS = 10_000;
 export const STOP_GRACE_MS = 1_000;
 /**
  * How long an idle keep-alive connection stays open. Bun's default, 10 s, is shorter than what
- * reverse proxies and browsers keep theirs for (nginx upstream 60 s, Caddy 2 min, Chrome 5 min):
- * a request they send on a connection the server is closing at that moment is reset, and for a
- * POST nobody retries it (bench:load saw these as ECONNRESET on swipes and messages). Above all
- * of those, within Bun's maximum of 255.
+ * reverse proxies keep theirs for (nginx upstream 60 s, Caddy 2 min): a request a proxy sends on
+ * a connection the server is closing at that moment is reset, and a proxy does not retry a POST
+ * (bench:load saw these as ECONNRESET on swipes and messages). Above both, within Bun's maximum
+ * of 255. Browsers keep theirs longer still (Chrome 5 min) but send a request again when a reused
+ * connection closes before any answer.
  */
 export const KEEP_ALIVE_IDLE_SECONDS = 130;
 /** WebSocket close code "Service Restart" (RFC 6455 registry): the page reconnects at once, to the next instance. */
