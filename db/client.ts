@@ -46,7 +46,8 @@ const busyTimeoutMs = 5000;
  */
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const isFile = url.startsWith("file:");
-  const client = isFile ? openLocalClient(localPathOf(url)) : createClient({ url, concurrency: 1, timeout: busyTimeoutMs } as Parameters<typeof createClient>[0]);
+  const path = isFile ? localPathOf(url) : "";
+  const client = isFile ? openLocalClient(path) : createClient({ url, concurrency: 1, timeout: busyTimeoutMs } as Parameters<typeof createClient>[0]);
   if (options.observe !== undefined) observeQueries(client, options.observe);
   if (isFile) {
     await client.execute("PRAGMA journal_mode = WAL");
@@ -55,7 +56,6 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     await client.execute("PRAGMA foreign_keys = ON");
     await client.execute(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`);
   }
-  const path = isFile ? localPathOf(url) : "";
   const checkpointer = isFile && options.backgroundCheckpoints !== undefined && path !== ":memory:"
     ? startCheckpointer(path, options.backgroundCheckpoints.onError)
     : undefined;

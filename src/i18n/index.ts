@@ -31,13 +31,20 @@ void instance.init({
  * asks for a hundred or so, and i18next's lookup for each was about 3 % of the server's CPU under
  * bench:load. Calls with options (interpolation, plurals, objects) go to i18next every time.
  */
+/** More than every key of a language file, so every real text is kept. */
+const PLAIN_TEXTS_KEPT = 10_000;
+
 export function translator(lang: Lang): TFunction {
   const fixed = instance.getFixedT(lang);
   const plain = new Map<string, string>();
   const t = (key: unknown, ...rest: unknown[]) => {
     if (rest.length === 0 && typeof key === "string") {
       let text = plain.get(key);
-      if (text === undefined) plain.set(key, (text = fixed(key)));
+      if (text === undefined) {
+        text = fixed(key);
+        // Bounded: keys built from stored values must not grow it without end.
+        if (plain.size < PLAIN_TEXTS_KEPT) plain.set(key, text);
+      }
       return text;
     }
     return (fixed as unknown as (...args: unknown[]) => unknown)(key, ...rest);
