@@ -2,7 +2,8 @@
  * Restarts and crashes under write load (docs/decisions/0100-operations.md):
  * - SIGTERM stops accepting, lets requests in flight finish, closes pages' sockets with 1012 and
  *   closes the database: every write answered 2xx is stored, none got a 5xx or a reset, and an
- *   open chat page reconnects to the next server by itself and gets messages live again;
+ *   open chat page reconnects to the next server by itself and gets messages live again; mail a
+ *   request started after its answer (a verification link) is still sent before the exit;
  * - kill -9 loses nothing acknowledged either, and the database passes integrity_check.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
@@ -11,6 +12,7 @@ import { apiAs, createAccount, signInContext, type Account } from "./support/acc
 import { openBrowser, PHONE, type Browser } from "./support/browser";
 import { completeProfile, hydrated, matchPair } from "./support/members";
 import { startServer, type RunningServer } from "./support/server";
+import { startSmtpStandIn } from "../src/testing/smtp-stand-in";
 import { waitUntil } from "./support/wait";
 import { integrityOf, loadMembers, lostWrites, memberAddress, startWriteLoad, storedWrites } from "./support/write-load";
 
@@ -111,6 +113,23 @@ describe("restarts under load", () => {
     expect((await apiAs(server.origin, budi, "POST", `/api/matches/${matchId}/messages`, { content: text })).status).toBe(201);
     await page.getByText(text).waitFor({ timeout: 10_000 });
   }, 90_000);
+
+  it("SIGTERM lets a verification mail still on its way to a slow relay finish: the member who just registered gets the link", async () => {
+    // The relay answers "queued" 2.5 s after the data, later than the stop's 1 s grace: a server
+    // that exited after its requests alone would hang up first, and the mail would be lost.
+    const relay = await startSmtpStandIn({ acceptDelayMs: 2_500 });
+    const mailing = await startServer({ env: { SMTP_URL: relay.url } });
+    try {
+      const maria = await createAccount(mailing.origin, { firstName: "Maria" });
+      mailing.process.kill("SIGTERM");
+      expect(await mailing.process.exited).toBe(0);
+      expect(relay.messages.map((message) => message.to)).toEqual([[`<${maria.email}>`]]);
+      expect(relay.messages[0]!.data).toContain("Subject: Confirm your email address for Kasih");
+    } finally {
+      await mailing.stop();
+      await relay.close();
+    }
+  }, 60_000);
 
   it("kill -9 under write load: integrity_check ok and every acknowledged write present after a start", async () => {
     const load = startWriteLoad(() => server.origin, writers);

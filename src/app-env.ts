@@ -8,6 +8,7 @@ import type { Lang } from "./i18n";
 import type { Mailer } from "./features/mail/mailer";
 import type { IdentityEndpoints } from "./features/auth/identity-endpoints";
 import type { Clock } from "./platform/clock";
+import type { BackgroundWork } from "./platform/background";
 import type { EventBus } from "./platform/events";
 import type { AssetStore } from "./views/assets";
 
@@ -18,6 +19,8 @@ export interface AppDeps {
   dbClient: Client;
   clock: Clock;
   events: EventBus;
+  /** What requests start and do not wait for (mail, push); a stopping server lets it finish. */
+  background: BackgroundWork;
   assets: AssetStore;
   captcha: CaptchaOptions;
   /** Outgoing mail; default: SMTP when SMTP_URL is set, else .eml files in $DATA_DIR/mail. */

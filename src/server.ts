@@ -14,6 +14,7 @@ import { applyMigrations, readMigrationsFolder, type Migration } from "../db/mig
 import { defaultCaptchaOptions } from "./features/auth/captcha";
 import { revokeUnprovenSuperAdmin } from "./features/auth/super-admin-check";
 import { systemClock, type Clock } from "./platform/clock";
+import { BackgroundWork } from "./platform/background";
 import { EventBus } from "./platform/events";
 import { realtimeFor } from "./realtime/realtime";
 import { readOrCreateSecret } from "./platform/secrets";
@@ -65,6 +66,7 @@ export async function buildDeps(config: Config, handle: DatabaseHandle, clock: C
     dbClient: handle.client,
     clock,
     events: new EventBus(),
+    background: new BackgroundWork(),
     assets: loadAssets(),
     captcha: { ...defaultCaptchaOptions, hmacSecret: captchaSecret },
   };
@@ -114,7 +116,8 @@ export async function startServer(config: Config) {
    * A graceful stop (SIGTERM, SIGINT): /healthz turns 503 for STOP_GRACE_MS while requests are
    * still answered, then the listener closes, the sockets close with 1012 so pages reconnect at
    * once (to another instance behind the balancer, or to this one's successor), requests in
-   * flight finish for up to DRAIN_TIMEOUT_MS, and the database closes. A second signal stops at once.
+   * flight and the work they started without waiting (mail, push: src/platform/background.ts)
+   * finish within DRAIN_TIMEOUT_MS, and the database closes. A second signal stops at once.
    */
   const shutdown = async (signal: string) => {
     if (lifecycle.stopping) process.exit(1);
@@ -123,12 +126,16 @@ export async function startServer(config: Config) {
     stopAgeRefresh();
     stopBackups();
     await Bun.sleep(STOP_GRACE_MS);
+    const drainEnd = Date.now() + DRAIN_TIMEOUT_MS;
     const drained = server.stop(false);
     realtime.close(CLOSE_SERVICE_RESTART, "Service restart");
     const finished = await Promise.race([drained.then(() => true), Bun.sleep(DRAIN_TIMEOUT_MS).then(() => false)]);
     if (!finished) {
       log.warn({ timeoutMs: DRAIN_TIMEOUT_MS }, "stopping: requests still running after the drain timeout; closing them");
       await server.stop(true);
+    }
+    if (!(await deps.background.settled(drainEnd - Date.now()))) {
+      log.warn({ pending: deps.background.pending }, "stopping: mail or push still being sent after the drain timeout; dropping it");
     }
     handle.close();
     log.info("stopped");

@@ -72,15 +72,16 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     deps.events.on("sessions.revoked", ({ userId, sessionIds }) => hub.closeUser(userId, sessionIds)),
     deps.events.on("user.banned", ({ userId }) => {
       hub.closeUser(userId, null, 4003, "Account suspended");
-      void forgetMatchesOf([userId]).catch((error) => log.error({ err: error }, "realtime: forgetting a banned user's matches failed"));
+      deps.background.run("realtime: forgetting a banned user's matches", () => forgetMatchesOf([userId]));
     }),
     deps.events.on("user.deleted", ({ userId }) => hub.closeUser(userId, null)),
     deps.events.on("match.removed", ({ matchId, userIds }) => hub.forgetMatch(matchId, userIds)),
     // The match moment for the one who liked first: the swiper saw it in the swipe's answer.
     deps.events.on("match.created", ({ matchId, userIds: [swiperId, otherId] }) => {
-      void matchMomentFor(deps.db, swiperId, otherId)
-        .then((moment) => moment && hub.sendToUsers([otherId], { type: "match_created", matchId, ...moment }))
-        .catch((error) => log.error({ err: error }, "realtime: announcing a match failed"));
+      deps.background.run("realtime: announcing a match", async () => {
+        const moment = await matchMomentFor(deps.db, swiperId, otherId);
+        if (moment) hub.sendToUsers([otherId], { type: "match_created", matchId, ...moment });
+      });
     }),
     deps.events.on("plan.changed", ({ userId, plan, planExpiresAt, paymentId }) =>
       hub.sendToUsers([userId], { type: "premium_activated", plan, planExpiresAt: planExpiresAt?.toISOString() ?? null, paymentId }),

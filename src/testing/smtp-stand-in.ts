@@ -3,8 +3,10 @@ import { createServer, type Socket } from "node:net";
 /**
  * A tiny SMTP server (RFC 5321 subset: EHLO/HELO, MAIL, RCPT, DATA, RSET, NOOP, QUIT) for tests:
  * it accepts every message and keeps the raw DATA, so a test can see what a real relay would get.
+ * `acceptDelayMs` makes it a slow relay: a message counts only once its "250 queued" is sent,
+ * that long after the data ended, and a client that hangs up before then has delivered nothing.
  */
-export async function startSmtpStandIn() {
+export async function startSmtpStandIn(options: { acceptDelayMs?: number } = {}) {
   const messages: { from: string; to: string[]; data: string }[] = [];
   const handle = (socket: Socket) => {
     let buffer = "";
@@ -22,10 +24,16 @@ export async function startSmtpStandIn() {
           buffer = buffer.slice(end + 5);
           inData = false;
           // Undo dot-stuffing (RFC 5321 4.5.2).
-          messages.push({ ...envelope, data: data.replace(/^\.\./gm, ".") });
+          const message = { ...envelope, data: data.replace(/^\.\./gm, ".") };
           envelope = { from: "", to: [] };
           data = "";
-          socket.write("250 2.0.0 queued\r\n");
+          const accept = () => {
+            if (socket.destroyed || socket.readyState !== "open") return;
+            messages.push(message);
+            socket.write("250 2.0.0 queued\r\n");
+          };
+          if (options.acceptDelayMs === undefined) accept();
+          else setTimeout(accept, options.acceptDelayMs);
           continue;
         }
         const lineEnd = buffer.indexOf("\r\n");

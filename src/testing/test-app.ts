@@ -16,6 +16,7 @@ import { openDatabase } from "../../db/client";
 import { applyMigrations, readMigrationsFolder } from "../../db/migrate";
 import { users } from "../../db/schema";
 import { fakeClock } from "../platform/clock";
+import { BackgroundWork } from "../platform/background";
 import { EventBus } from "../platform/events";
 import type { AssetStore } from "../views/assets";
 
@@ -52,6 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     dbClient: handle.client,
     clock,
     events: new EventBus(),
+    background: new BackgroundWork(),
     assets: testAssets(),
     // Tiny proof of work: tests solve it in a millisecond.
     captcha: { hmacSecret: "test-captcha-secret", maxCounter: 50, ttlMs: 10 * 60_000 },
@@ -90,9 +92,14 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return { ...body, id: row!.id, cookie };
   };
 
-  const close = () => {
+  /**
+   * Awaited by afterEach/afterAll: mail and push a request started after its answer finish
+   * first, so none writes into the folder after it is gone (nor recreates it).
+   */
+  const close = async () => {
     // Its timers (the session and call sweeps) stop with the app, not after the database closed.
     realtimeFor(deps).close();
+    await deps.background.settled(5_000);
     handle.close();
     rmSync(dataDir, { recursive: true, force: true });
   };

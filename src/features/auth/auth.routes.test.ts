@@ -122,7 +122,7 @@ describe("POST /api/auth/register", () => {
   });
 
   it("does not make the SUPER_ADMIN_EMAIL account an admin at registration: the address is not proven yet", async () => {
-    t.close();
+    await t.close();
     t = await createTestApp({ env: { SUPER_ADMIN_EMAIL: "Pastor@Example.com" } });
     const result = await register({ ...newcomer, email: "pastor@example.com", captchaToken: await t.solveCaptcha() });
     expect(result.status).toBe(201);
@@ -305,7 +305,7 @@ describe("POST /api/auth/login", () => {
   });
 
   it("makes a verified SUPER_ADMIN_EMAIL account an admin at its first sign-in, an unverified one not", async () => {
-    t.close();
+    await t.close();
     t = await createTestApp({ env: { SUPER_ADMIN_EMAIL: "elder@example.com" } });
     // An account that existed before the operator named it super-admin, its address not yet proven.
     const id = newId();
@@ -443,7 +443,7 @@ describe("sessions", () => {
   });
 
   it("over https names the cookie __Host-kasih_session: Secure, HttpOnly, SameSite=Lax, Path=/, no Domain", async () => {
-    t.close();
+    await t.close();
     const origin = "https://kasih.example";
     t = await createTestApp({ env: { APP_ORIGIN: origin } });
     expect(t.config.isHttps).toBe(true);

@@ -15,7 +15,6 @@ import { LANGUAGES } from "../../i18n";
 import { invalidInput } from "../../middleware/invalid-input";
 import { createMailer } from "../mail/mailer";
 import { sendVerificationMail } from "./email-verification.service";
-import { log } from "../../platform/log";
 
 const fifteenMinutesMs = 15 * 60_000;
 const hourMs = 60 * 60_000;
@@ -66,7 +65,7 @@ export function authRoutes(deps: AppDeps) {
       // The link that proves the address (docs/decisions/0083), sent after the answer: a slow or
       // failing mail relay neither delays nor undoes the registration. The account works
       // unverified meanwhile, and the profile's reminder sends a new link.
-      sendVerificationMail(deps, mailer, result.value.id).catch((error) => log.error({ err: error }, "verification mail failed"));
+      deps.background.run("verification mail", () => sendVerificationMail(deps, mailer, result.value.id));
       return c.json({ id: result.value.id, email: input.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName, isAdmin: false, isNewUser: true }, 201);
     })
     .post("/auth/login", zValidator("json", loginBodySchema, invalidInput(AUTH_MESSAGES.fillAllFields)), async (c) => {

@@ -21,7 +21,7 @@ describe("GET /auth", () => {
       expect(html).toContain('"firebase":null');
       expect(response.headers.get("Content-Security-Policy")).not.toContain("firebaseapp.com");
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -37,7 +37,7 @@ describe("GET /auth", () => {
       expect(csp).toContain("frame-src 'self' https://kasih-prod.firebaseapp.com");
       expect(csp).toContain("https://identitytoolkit.googleapis.com");
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });
@@ -53,7 +53,7 @@ describe("the token-sync URL on signed-in pages (sign-out DELETE, spec point 7)"
       expect(signedIn).toContain('<meta name="token-sync-url" content="/token-sync"/>');
       expect(await (await t.request("GET", "/auth")).text()).not.toContain("token-sync-url");
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -65,7 +65,7 @@ describe("the token-sync URL on signed-in pages (sign-out DELETE, spec point 7)"
       expect(html).toContain('<meta name="hosted-sign-in" content="firebase"/>');
       expect(html).not.toContain("token-sync-url");
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -77,7 +77,7 @@ describe("the token-sync URL on signed-in pages (sign-out DELETE, spec point 7)"
       expect(html).not.toContain("token-sync-url");
       expect(html).not.toContain("evil.example");
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });

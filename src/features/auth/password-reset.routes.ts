@@ -10,7 +10,6 @@ import { invalidInput } from "../../middleware/invalid-input";
 import { checkPasswordStrength, PASSWORD_PROBLEM_MESSAGES } from "./password";
 import { forgotPasswordBodySchema, RESET_MESSAGES, resetFormProblem, resetPasswordBodySchema } from "./password-reset.schemas";
 import { findResetTokenUser, resetPassword, sendPasswordReset } from "./password-reset.service";
-import { log } from "../../platform/log";
 
 const hourMs = 60 * 60_000;
 /** Per network: generous for a shared office or campus, low enough to stop mail bombing. */
@@ -39,7 +38,7 @@ export function passwordResetRoutes(deps: AppDeps) {
       if (mailsByAccount.hit(email.toLowerCase())) {
         // Not awaited: the lookup, token and mail happen after the answer, so its timing is the
         // same for known and unknown emails.
-        sendPasswordReset(deps, mailer, email).catch((error) => log.error({ err: error }, "password reset mail failed"));
+        deps.background.run("password reset mail", () => sendPasswordReset(deps, mailer, email));
       }
       return c.json({ message: RESET_MESSAGES.linkSent });
     })

@@ -65,7 +65,7 @@ describe("revokeUnprovenSuperAdmin at start-up", () => {
     expect(await revokeUnprovenSuperAdmin(t.deps)).toBeNull();
     expect(await state(t, verified)).toEqual({ isAdmin: true, sessions: 1 });
     expect((await state(t, otherAdmin)).isAdmin).toBe(true);
-    t.close();
+    await t.close();
 
     t = await createTestApp();
     const unconfigured = await oldRuleAdmin(t);

@@ -21,9 +21,9 @@ const services: CallService[] = [];
 beforeEach(async () => {
   t = await createTestApp();
 });
-afterEach(() => {
+afterEach(async () => {
   for (const service of services.splice(0)) service.close();
-  t.close();
+  await t.close();
 });
 
 /** One "instance": a hub recording what it sends, and its call service. */

@@ -19,8 +19,8 @@ async function appWith(env: Record<string, string> = {}) {
   testApp = await createTestApp({ env });
   return testApp;
 }
-afterEach(() => {
-  testApp?.close();
+afterEach(async () => {
+  await testApp?.close();
   testApp = null;
 });
 

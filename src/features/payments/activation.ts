@@ -21,7 +21,7 @@ import { markUnpaid } from "./payments.service";
 import { sendReceipt } from "./receipt";
 import { log } from "../../platform/log";
 
-type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer">;
+type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer" | "background">;
 
 export type ApplyResult =
   /** The payment became paid now and the plan changed. */
@@ -124,7 +124,7 @@ async function activate(deps: Deps, payment: { id: string; userId: string; plan:
   if (member !== undefined) {
     deps.events.emit("plan.changed", { userId: payment.userId, plan: member.plan, planExpiresAt: member.planExpiresAt, paymentId: payment.id });
     // The receipt follows the commit; a mail fault never undoes a payment.
-    void sendReceipt(deps, { ...member, paymentId: payment.id, paidAt: new Date(now) }).catch((error: unknown) => log.error({ err: error }, `payments: receipt for ${payment.id} not sent`));
+    deps.background.run(`payments: the receipt for ${payment.id}`, () => sendReceipt(deps, { ...member, paymentId: payment.id, paidAt: new Date(now) }));
   }
   return { kind: "activated", paymentId: payment.id };
 }

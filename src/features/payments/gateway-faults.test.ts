@@ -36,9 +36,9 @@ beforeAll(async () => {
     settingUpsert(app.deps, admin, "midtrans_gateway", { enabled: true }),
   ]);
 });
-afterAll(() => {
+afterAll(async () => {
   gateway.stop(true);
-  app.close();
+  await app.close();
 });
 
 async function pay(method: string) {

@@ -96,10 +96,10 @@ const harnesses: Record<string, () => Promise<Harness>> = {
 };
 
 const open: { app: TestApp; harness: Harness }[] = [];
-afterAll(() => {
+afterAll(async () => {
   for (const { app, harness } of open) {
     harness.stop();
-    app.close();
+    await app.close();
   }
 });
 

@@ -13,7 +13,7 @@ import { GATEWAY_NAMES, GatewayError, type GatewayName, type NotificationInput }
 import { GATEWAY_TIMEOUT_MS } from "../../platform/constants";
 import { log } from "../../platform/log";
 
-type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer">;
+type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer" | "background">;
 
 export interface NotificationAnswer {
   status: 200 | 400 | 401 | 404 | 503;

@@ -15,7 +15,7 @@ import { paymentOf, type ServiceResult } from "./payments.service";
 import type { PaymentJson } from "./payments.schemas";
 import { log } from "../../platform/log";
 
-type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer">;
+type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer" | "background">;
 
 export async function activateWithWallet(deps: Deps, userId: string, paymentId: string, token: unknown): Promise<ServiceResult<PaymentJson>> {
   const [payment] = await deps.db

@@ -7,12 +7,11 @@ import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { pushTo, type PushEvent } from "./push.service";
-import { log } from "../../platform/log";
 
-export function startPushNotifier(deps: Pick<AppDeps, "db" | "clock" | "config" | "events">, connected: (userId: string) => boolean): () => void {
+export function startPushNotifier(deps: Pick<AppDeps, "db" | "clock" | "config" | "events" | "background">, connected: (userId: string) => boolean): () => void {
   const send = (userId: string, event: PushEvent) => {
     if (connected(userId)) return;
-    void pushTo(deps, userId, event).catch((error) => log.error({ err: error }, "push: sending failed"));
+    deps.background.run("push: sending", () => pushTo(deps, userId, event));
   };
   const offs = [
     deps.events.on("message.sent", ({ matchId, senderName, recipientId, text }) => send(recipientId, { kind: "message", matchId, fromName: senderName, text })),
@@ -20,10 +19,10 @@ export function startPushNotifier(deps: Pick<AppDeps, "db" | "clock" | "config" 
     // The swiper saw the match in the swipe's answer; the other person hears of it here.
     deps.events.on("match.created", ({ matchId, userIds: [swiperId, otherId] }) => {
       if (connected(otherId)) return;
-      void (async () => {
+      deps.background.run("push: sending", async () => {
         const [swiper] = await deps.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, swiperId)).limit(1);
         if (swiper !== undefined) await pushTo(deps, otherId, { kind: "match", matchId, withName: swiper.firstName });
-      })().catch((error) => log.error({ err: error }, "push: sending failed"));
+      });
     }),
   ];
   return () => {

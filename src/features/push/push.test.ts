@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { createECDH, randomBytes, type ECDH } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
@@ -40,8 +40,10 @@ function testCertificate(dir: string) {
   return { key: readFileSync(join(dir, "key.pem"), "utf8"), cert: readFileSync(join(dir, "cert.pem"), "utf8"), caFile: join(dir, "cert.pem") };
 }
 
+let certificateDir: string;
 beforeAll(async () => {
-  const certificate = testCertificate(mkdtempSync(join(tmpdir(), "kasih-push-")));
+  certificateDir = mkdtempSync(join(tmpdir(), "kasih-push-"));
+  const certificate = testCertificate(certificateDir);
   service = Bun.serve({
     port: 0,
     hostname: "127.0.0.1",
@@ -55,9 +57,10 @@ beforeAll(async () => {
   });
   t = await createTestApp({ env: { PUSH_SERVICE_HOSTS: `127.0.0.1:${service.port}`, PUSH_SERVICE_CA: certificate.caFile } });
 });
-afterAll(() => {
-  t.close();
+afterAll(async () => {
+  await t.close();
   service.stop(true);
+  rmSync(certificateDir, { recursive: true, force: true });
 });
 
 /** A browser's push keys, as PushSubscription.toJSON() gives them. */
