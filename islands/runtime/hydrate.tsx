@@ -1,15 +1,16 @@
 import { hydrateRoot } from "react-dom/client";
 import type { ComponentType } from "react";
+import { COPY_GLOBAL } from "./copy-global";
 import { createTranslator } from "./translate";
 import { I18nProvider, type Lang } from "./i18n-context";
 import { Toaster } from "../toaster";
 import { onSessionEnded } from "./api";
 import { sessionEndedHandler } from "./session-ended";
 
-/** The language and copy the server embedded for this page's islands. */
+/** The language and copy of this page's islands, left by the page's copy script (src/i18n/copy-script.ts). */
 export function readI18n() {
-  const element = document.getElementById("i18n-resources");
-  const data = element?.textContent ? (JSON.parse(element.textContent) as { lang: Lang; resources: Record<string, unknown> }) : { lang: "en" as Lang, resources: {} };
+  const copy = (window as unknown as Record<string, { lang: Lang; resources: Record<string, unknown> } | undefined>)[COPY_GLOBAL];
+  const data = copy ?? { lang: (document.documentElement.lang === "id" ? "id" : "en") as Lang, resources: {} };
   return { t: createTranslator(data.lang, data.resources), lang: data.lang };
 }
 

@@ -48,7 +48,10 @@ describe("the page language", () => {
   it("renders /auth and ships its islands' copy in Indonesian", async () => {
     const html = await (await t.request("GET", "/auth", { cookie: "app-language=id" })).text();
     expect(html).toContain('<html lang="id"');
-    const resources = JSON.parse(/<script type="application\/json" id="i18n-resources">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    const copyScript = /<script defer="" src="(\/assets\/copy\/[^"]+)"/.exec(html)![1]!;
+    expect(copyScript).toStartWith("/assets/copy/id/");
+    const body = await (await t.request("GET", copyScript)).text();
+    const resources = JSON.parse(body.slice(body.indexOf("=") + 1, -1));
     expect(resources.lang).toBe("id");
     expect(resources.resources.auth.signIn).toBe("Masuk");
     expect(resources.resources.captcha.title).toBe("Verifikasi Keamanan");

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { copyScriptAt } from "../i18n/copy-script";
 import type { AssetStore } from "../views/assets";
 
 /** The files of public/ that are served, as routes; publicPaths checks each name in full. */
@@ -43,6 +44,21 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
  */
 export function staticFileRoutes(assets: AssetStore) {
   const app = new Hono();
+  // Pages' copy (src/i18n/copy-script.ts): built from the language files, not by the build.
+  app.get("/assets/copy/*", (c) => {
+    const found = copyScriptAt(c.req.path);
+    if (found === null) return c.text("Not found", 404);
+    const headers: Record<string, string> = {
+      "Content-Type": "text/javascript; charset=utf-8",
+      // Another release's address gets this release's copy: not kept under that address.
+      "Cache-Control": found.current ? "public, max-age=31536000, immutable" : "no-cache",
+      Vary: "Accept-Encoding",
+    };
+    const [encoding] = acceptedEncodings(c.req.header("Accept-Encoding"));
+    if (encoding === undefined) return c.body(found.script.body, 200, headers);
+    headers["Content-Encoding"] = encoding;
+    return c.body(encoding === "br" ? found.script.br : found.script.gzip, 200, headers);
+  });
   app.get("/assets/*", (c) => {
     const path = c.req.path.slice(1);
     const file = assets.asset(path);

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ClientManifest } from "./assets";
-import { Island, serializeForScript } from "./island";
+import { Island } from "./island";
 import { Toaster } from "../../islands/toaster";
 
 /**
@@ -19,8 +19,8 @@ export interface DocumentProps {
   hostedSignIn?: boolean;
   /** The page's client entry (islands/entries/<entry>), if it has one. */
   entry?: string;
-  /** Copy for the page's islands: the top-level groups of the language file they use. */
-  i18nResources?: Record<string, unknown>;
+  /** The address of the copy script for the page's islands (src/i18n/copy-script.ts), when they hydrate. */
+  copyScript?: string;
   description?: string;
   bodyClassName?: string;
   children: ReactNode;
@@ -36,7 +36,7 @@ export function stylesheetsFor(manifest: ClientManifest, entry: string | undefin
   return entry !== undefined && MEMBER_APP_ENTRIES.has(entry) && manifest.memberCss !== undefined && manifest.memberCss.length > 0 ? manifest.memberCss : manifest.css;
 }
 
-export function Document({ title, lang, nonce, manifest, apiBaseUrl, tokenSyncUrl, hostedSignIn, entry, i18nResources, description, bodyClassName, children }: DocumentProps) {
+export function Document({ title, lang, nonce, manifest, apiBaseUrl, tokenSyncUrl, hostedSignIn, entry, copyScript, description, bodyClassName, children }: DocumentProps) {
   const entryFiles = entry === undefined ? undefined : manifest.entries[entry];
   if (entry !== undefined && entryFiles === undefined) throw new Error(`No client entry "${entry}" in the build manifest`);
   return (
@@ -67,10 +67,9 @@ export function Document({ title, lang, nonce, manifest, apiBaseUrl, tokenSyncUr
       <body className={bodyClassName}>
         {children}
         {/* Every page whose islands hydrate gets the toaster (spec point 9); hydrate.tsx mounts it. */}
-        {i18nResources ? <Island name="toaster" component={Toaster} props={{}} /> : null}
-        {i18nResources ? (
-          <script type="application/json" id="i18n-resources" dangerouslySetInnerHTML={{ __html: serializeForScript({ lang, resources: i18nResources }) }} />
-        ) : null}
+        {copyScript ? <Island name="toaster" component={Toaster} props={{}} /> : null}
+        {/* Deferred like the entry module and before it: it has run when the islands hydrate. */}
+        {copyScript ? <script defer src={copyScript} nonce={nonce} /> : null}
         {entryFiles ? <script type="module" src={`/${entryFiles.file}`} nonce={nonce} /> : null}
       </body>
     </html>

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import type { AppEnv } from "../app-env";
-import { pickNamespaces } from "../i18n";
+import { copyScriptPath } from "../i18n/copy-script";
 import { I18nProvider } from "../../islands/runtime/i18n-context";
 import { Document, stylesheetsFor } from "./document";
 import { cspNonce } from "../middleware/security-headers";
@@ -41,7 +41,7 @@ export function renderPage(c: Context<AppEnv>, assets: AssetStore, site: SiteFac
   // Signed-in members' pages keep the live connection (/ws): new-message and call toasts anywhere.
   const user = c.get("user");
   const realtime = hydrates && user !== null && user.hasPhoto;
-  const i18nResources = hydrates ? pickNamespaces(lang, [...baseNamespaces, ...(realtime ? ["realtime", "match"] : []), ...(options.namespaces ?? [])]) : undefined;
+  const copyScript = hydrates ? copyScriptPath(lang, [...baseNamespaces, ...(realtime ? ["realtime", "match"] : []), ...(options.namespaces ?? [])]) : undefined;
   const html = renderToString(
     <I18nProvider value={{ t, lang }}>
       <Document
@@ -53,7 +53,7 @@ export function renderPage(c: Context<AppEnv>, assets: AssetStore, site: SiteFac
         tokenSyncUrl={user !== null && hydrates ? site.tokenSyncUrl : undefined}
         hostedSignIn={user !== null && hydrates && site.hostedSignIn === true}
         entry={options.entry}
-        i18nResources={i18nResources}
+        copyScript={copyScript}
         description={options.description}
         bodyClassName={options.bodyClassName}
       >
