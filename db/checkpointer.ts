@@ -6,16 +6,26 @@
  * on the server's only JavaScript thread, that commit took 20–80 ms (two fsyncs of about 4 MB
  * each), and commits were the largest cost left under bench:load. Here a second connection, in a
  * Worker, copies the WAL into the database every CHECKPOINT_INTERVAL_MS without taking the write
- * lock (a PASSIVE checkpoint), so the main connection's own checkpoint, kept as it is, finds
- * almost everything copied already and only then starts the WAL over. Without that backstop the
- * WAL would never start over while commits keep arriving, and every lookup would search an
- * ever longer WAL (tried, decision 0103).
+ * lock (a PASSIVE checkpoint).
+ *
+ * The WAL starts over only at a commit that finds every frame of it copied, which never happens
+ * while commits keep arriving: every lookup would search an ever longer WAL (tried, decision
+ * 0103). So when the WAL passes RESTART_AT_FRAMES, the thread asks the main connection to hold its
+ * writes (reads go on), copies the rest, and lets them go: the next commit starts the WAL over
+ * (docs/decisions/0108). SQLite's own checkpoint at 1,000 pages stays as the backstop, for when
+ * another process keeps writing; before, it fired 2–4 times a second under bench:load, each time
+ * doing the last copy and two fsyncs in a commit on the event loop (7–9 ms).
  *
  * The Worker's source is inline so the single binary carries it without a second entry point.
  */
+import type { WriteGate } from "./local-client";
 
 /** How often the thread copies the WAL into the database: a few hundred pages at most each time under load. */
 export const CHECKPOINT_INTERVAL_MS = 50;
+/** The WAL's length (frames, about a page each) at which writes are held for the WAL to start over; below SQLite's backstop at 1,000. */
+export const RESTART_AT_FRAMES = 500;
+/** Writes are let go after this even if the thread has not answered (a stuck disk): held writes only wait, they never fail. */
+const HOLD_AT_MOST_MS = 250;
 /** How long closing waits for a checkpoint in progress before the thread is terminated. */
 const STOP_TIMEOUT_MS = 5_000;
 
@@ -25,6 +35,22 @@ let db = null;
 let checkpoint = null;
 let timer = null;
 let lastError = "";
+let restartAt = 0;
+let holding = false;
+/** Copies what it can; the WAL's length in frames, or -1 when it could not run. */
+function copy() {
+  try {
+    // One row: busy, the WAL's frames, the frames copied.
+    const [, frames] = checkpoint.values()[0];
+    lastError = "";
+    return frames;
+  } catch (error) {
+    const message = String(error && error.message || error);
+    if (message !== lastError && !/busy|locked/i.test(message)) self.postMessage({ type: "error", message });
+    lastError = message;
+    return -1;
+  }
+}
 self.onmessage = ({ data }) => {
   if (data.type === "start") {
     try {
@@ -34,19 +60,22 @@ self.onmessage = ({ data }) => {
       // Busy (another checkpoint running, a backup): skipped until the next tick, never waited for.
       db.run("PRAGMA busy_timeout = 0");
       checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
+      restartAt = data.restartAtFrames;
       timer = setInterval(() => {
-        try {
-          checkpoint.get();
-          lastError = "";
-        } catch (error) {
-          const message = String(error && error.message || error);
-          if (message !== lastError && !/busy|locked/i.test(message)) self.postMessage({ type: "error", message });
-          lastError = message;
+        const frames = copy();
+        if (restartAt > 0 && !holding && frames >= restartAt) {
+          holding = true;
+          self.postMessage({ type: "hold" });
         }
       }, data.intervalMs);
     } catch (error) {
       self.postMessage({ type: "error", message: String(error && error.message || error) });
     }
+  } else if (data.type === "held") {
+    // No commit can come between this copy and the release: it copies the whole WAL.
+    copy();
+    holding = false;
+    self.postMessage({ type: "release" });
   } else if (data.type === "stop") {
     if (timer !== null) clearInterval(timer);
     // A statement left unfinalized would keep the connection open after close().
@@ -62,21 +91,41 @@ export interface Checkpointer {
   stop(): void;
 }
 
-/** Starts checkpointing the WAL of the database file at `path`; errors other than busy reach `onError` once each. */
-export function startCheckpointer(path: string, onError: (message: string) => void, intervalMs = CHECKPOINT_INTERVAL_MS): Checkpointer {
+/**
+ * Starts checkpointing the WAL of the database file at `path`; errors other than busy reach
+ * `onError` once each. With `writes` (the main connection), the WAL starts over when it passes
+ * RESTART_AT_FRAMES; without, only the main connection's own checkpoint starts it over.
+ */
+export function startCheckpointer(path: string, onError: (message: string) => void, writes?: WriteGate, intervalMs = CHECKPOINT_INTERVAL_MS): Checkpointer {
   const url = URL.createObjectURL(new Blob([WORKER_SOURCE], { type: "application/javascript" }));
   // The URL must outlive the thread's start (Bun loads it asynchronously): revoked on stop.
   const worker = new Worker(url);
   // Bun's Worker (not in the DOM typings): the thread alone does not keep the process alive.
   (worker as unknown as { unref(): void }).unref();
-  worker.onmessage = ({ data }: MessageEvent<{ type: "error"; message: string }>) => onError(data.message);
-  worker.onerror = (event) => onError(event.message);
-  worker.postMessage({ type: "start", path, intervalMs });
   let stopped = false;
+  let letGo: ReturnType<typeof setTimeout> | undefined;
+  const release = () => {
+    clearTimeout(letGo);
+    letGo = undefined;
+    writes?.releaseWrites();
+  };
+  worker.onmessage = ({ data }: MessageEvent<{ type: "error"; message: string } | { type: "hold" } | { type: "release" }>) => {
+    if (data.type === "error") onError(data.message);
+    else if (data.type === "release") release();
+    else if (data.type === "hold" && writes !== undefined && !stopped) {
+      // This runs between turns of the event loop: no commit is under way.
+      writes.holdWrites();
+      letGo = setTimeout(release, HOLD_AT_MOST_MS);
+      worker.postMessage({ type: "held" });
+    }
+  };
+  worker.onerror = (event) => onError(event.message);
+  worker.postMessage({ type: "start", path, intervalMs, restartAtFrames: writes === undefined ? 0 : RESTART_AT_FRAMES });
   return {
     stop() {
       if (stopped) return;
       stopped = true;
+      release();
       const done = new Int32Array(new SharedArrayBuffer(4));
       worker.postMessage({ type: "stop", done });
       // Synchronous on purpose: the database is closed right after, and must be its last connection

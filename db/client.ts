@@ -47,7 +47,8 @@ const busyTimeoutMs = 5000;
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const isFile = url.startsWith("file:");
   const path = isFile ? localPathOf(url) : "";
-  const client = isFile ? openLocalClient(path) : createClient({ url, concurrency: 1, timeout: busyTimeoutMs } as Parameters<typeof createClient>[0]);
+  const local = isFile ? openLocalClient(path) : undefined;
+  const client: Client = local ?? createClient({ url, concurrency: 1, timeout: busyTimeoutMs } as Parameters<typeof createClient>[0]);
   if (options.observe !== undefined) observeQueries(client, options.observe);
   if (isFile) {
     await client.execute("PRAGMA journal_mode = WAL");
@@ -56,8 +57,8 @@ export async function openDatabase(url: string, options: OpenOptions = {}): Prom
     await client.execute("PRAGMA foreign_keys = ON");
     await client.execute(`PRAGMA cache_size = -${PAGE_CACHE_KIB}`);
   }
-  const checkpointer = isFile && options.backgroundCheckpoints !== undefined && path !== ":memory:"
-    ? startCheckpointer(path, options.backgroundCheckpoints.onError)
+  const checkpointer = local !== undefined && options.backgroundCheckpoints !== undefined && path !== ":memory:"
+    ? startCheckpointer(path, options.backgroundCheckpoints.onError, local)
     : undefined;
   const db = drizzle(client, { schema });
   return {

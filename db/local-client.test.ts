@@ -3,7 +3,7 @@ import { createClient, type Client, type ResultSet } from "@libsql/client";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openLocalClient } from "./local-client";
+import { openLocalClient, type WriteGate } from "./local-client";
 
 // The local client stands in for @libsql/client on local files (decision 0101): every answer here is
 // compared with what @libsql/client gives for the same file, so drizzle and the app see no difference.
@@ -121,6 +121,31 @@ describe("openLocalClient", () => {
       expect(outcomes.map((outcome) => outcome.status)).toEqual(["rejected", "rejected", "rejected"]);
       for (const outcome of outcomes) expect((outcome as PromiseRejectedResult).reason).toMatchObject({ code: "SQLITE_FULL" });
       expect((await reference.execute("select id from people")).rows.map((row) => row.id)).toEqual(["before"]);
+    });
+
+    test("held writes wait while reads go on; released, they commit together (decision 0108)", async () => {
+      const gate = local as unknown as WriteGate;
+      await local.execute("insert into people (id, name) values ('before', 'B')");
+      gate.holdWrites();
+      let settled = 0;
+      const batch = local.batch([insert("batched")]).then(() => settled++);
+      const statement = local.execute({ sql: "insert into people (id, name) values (?, ?)", args: ["alone", "A"] }).then(() => settled++);
+      await Bun.sleep(20);
+      expect(settled).toBe(0);
+      // Reads are not held: this one answers while the writes wait, and sees neither of them.
+      expect((await local.execute("select count(*) as n from people")).rows[0]!.n).toBe(1);
+      expect((await reference.execute("select count(*) as n from people")).rows[0]!.n).toBe(1);
+      gate.releaseWrites();
+      await Promise.all([batch, statement]);
+      expect((await reference.execute("select id from people order by id")).rows.map((row) => row.id)).toEqual(["alone", "batched", "before"]);
+    });
+
+    test("closing commits the batches still waiting for their turn, held or not", async () => {
+      (local as unknown as WriteGate).holdWrites();
+      const held = local.batch([insert("held")]);
+      local.close();
+      await held;
+      expect((await reference.execute("select id from people")).rows.map((row) => row.id)).toEqual(["held"]);
     });
 
     test("closing commits the batches still waiting for their turn", async () => {

@@ -17,8 +17,14 @@ import type { Client, InArgs, InStatement, ResultSet, Row, Transaction, Transact
  * rolled back whole when a statement fails; errors carry SQLite's code. Unlike @libsql/client,
  * the batches of one turn of the event loop are committed together (`batch`, group commit).
  */
-export function openLocalClient(path: string): Client {
-  return new LocalClient(new Database(path, { create: true, strict: true })) as unknown as Client;
+export function openLocalClient(path: string): Client & WriteGate {
+  return new LocalClient(new Database(path, { create: true, strict: true })) as unknown as Client & WriteGate;
+}
+
+/** Holding back this connection's writes for a moment (LocalClient.holdWrites). */
+export interface WriteGate {
+  holdWrites(): void;
+  releaseWrites(): void;
 }
 
 const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
@@ -40,13 +46,34 @@ class LocalClient {
   readonly #prepared = new Map<string, Prepared>();
   /** Batches waiting for the next group commit. */
   #queued: QueuedBatch[] = [];
+  /** Writes wait (holdWrites) while the checkpoint thread finishes copying the WAL. */
+  #writesHeld = false;
 
   constructor(db: Database) {
     this.#db = db;
   }
 
   async execute(statement: InStatement | string, args?: InArgs): Promise<ResultSet> {
-    return this.#run(typeof statement === "string" && args !== undefined ? { sql: statement, args } : statement);
+    const input = typeof statement === "string" && args !== undefined ? { sql: statement, args } : statement;
+    // A write while writes are held waits with the batches, and commits with them.
+    if (this.#writesHeld && !this.#prepare(typeof input === "string" ? input : input.sql).statement.readonly) return (await this.batch([input], "write"))[0]!;
+    return this.#run(input);
+  }
+
+  /**
+   * Until releaseWrites, batches and writing statements wait; reads go on. The checkpoint thread
+   * asks for this when the WAL has grown (db/checkpointer.ts, docs/decisions/0108): with no
+   * commit in between, its checkpoint copies the whole WAL, and the next commit starts the WAL
+   * over, instead of a commit on this thread doing the last copy and two fsyncs itself.
+   */
+  holdWrites(): void {
+    this.#writesHeld = true;
+  }
+
+  releaseWrites(): void {
+    if (!this.#writesHeld) return;
+    this.#writesHeld = false;
+    if (this.#queued.length > 0) setImmediate(() => this.#commitQueued());
   }
 
   /**
@@ -83,7 +110,8 @@ class LocalClient {
 
   close(): void {
     if (this.closed) return;
-    // Batches still waiting for their turn are committed first.
+    // Batches still waiting for their turn are committed first, held or not.
+    this.#writesHeld = false;
     this.#commitQueued();
     this.closed = true;
     this.#forgetStatements();
@@ -92,6 +120,7 @@ class LocalClient {
 
   /** Commits the batches queued since the last turn: one transaction, a savepoint each. */
   #commitQueued(): void {
+    if (this.#writesHeld && !this.closed) return; // releaseWrites commits them
     const group = this.#queued;
     this.#queued = [];
     if (group.length === 0) return;
