@@ -11,10 +11,12 @@
  * The WAL starts over only at a commit that finds every frame of it copied, which never happens
  * while commits keep arriving: every lookup would search an ever longer WAL (tried, decision
  * 0103). So when the WAL passes RESTART_AT_FRAMES, the thread asks the main connection to hold its
- * writes (reads go on), copies the rest, and lets them go: the next commit starts the WAL over
- * (docs/decisions/0108). SQLite's own checkpoint at 1,000 pages stays as the backstop, for when
- * another process keeps writing; before, it fired 2–4 times a second under bench:load, each time
- * doing the last copy and two fsyncs in a commit on the event loop (7–9 ms).
+ * writes (batches and row changes wait; single reads go on), copies the rest, and lets them go:
+ * the next commit starts the WAL over (docs/decisions/0108). When that copy cannot take the whole
+ * WAL (another process writing to the file, or reading an old snapshot), holds pause for
+ * HOLD_BACKOFF_MS, and SQLite's own checkpoint at 1,000 pages, kept as the backstop, starts the WAL
+ * over. Before, that backstop fired 2–4 times a second under bench:load, each time doing the last
+ * copy and two fsyncs in a commit on the event loop (7–9 ms).
  *
  * The Worker's source is inline so the single binary carries it without a second entry point.
  */
@@ -26,6 +28,12 @@ export const CHECKPOINT_INTERVAL_MS = 50;
 export const RESTART_AT_FRAMES = 500;
 /** Writes are let go after this even if the thread has not answered (a stuck disk): held writes only wait, they never fail. */
 const HOLD_AT_MOST_MS = 250;
+/**
+ * After a hold that could not copy the whole WAL (another process writing to the file, or reading
+ * an old snapshot of it), no hold is asked for this long: it would only make this server's writes
+ * wait, every tick.
+ */
+const HOLD_BACKOFF_MS = 2_000;
 /** How long closing waits for a checkpoint in progress before the thread is terminated. */
 const STOP_TIMEOUT_MS = 5_000;
 
@@ -36,19 +44,20 @@ let checkpoint = null;
 let timer = null;
 let lastError = "";
 let restartAt = 0;
+let backoffMs = 0;
 let holding = false;
-/** Copies what it can; the WAL's length in frames, or -1 when it could not run. */
+let noHoldUntil = 0;
+/** Copies what it can; [busy, the WAL's frames, the frames copied], or null when it could not run. */
 function copy() {
   try {
-    // One row: busy, the WAL's frames, the frames copied.
-    const [, frames] = checkpoint.values()[0];
+    const outcome = checkpoint.values()[0];
     lastError = "";
-    return frames;
+    return outcome;
   } catch (error) {
     const message = String(error && error.message || error);
     if (message !== lastError && !/busy|locked/i.test(message)) self.postMessage({ type: "error", message });
     lastError = message;
-    return -1;
+    return null;
   }
 }
 self.onmessage = ({ data }) => {
@@ -61,9 +70,10 @@ self.onmessage = ({ data }) => {
       db.run("PRAGMA busy_timeout = 0");
       checkpoint = db.prepare("PRAGMA wal_checkpoint(PASSIVE)");
       restartAt = data.restartAtFrames;
+      backoffMs = data.backoffMs;
       timer = setInterval(() => {
-        const frames = copy();
-        if (restartAt > 0 && !holding && frames >= restartAt) {
+        const outcome = copy();
+        if (outcome !== null && restartAt > 0 && !holding && outcome[1] >= restartAt && Date.now() >= noHoldUntil) {
           holding = true;
           self.postMessage({ type: "hold" });
         }
@@ -72,8 +82,9 @@ self.onmessage = ({ data }) => {
       self.postMessage({ type: "error", message: String(error && error.message || error) });
     }
   } else if (data.type === "held") {
-    // No commit can come between this copy and the release: it copies the whole WAL.
-    copy();
+    // The server's batches and row changes wait until the release: this copy can take the whole WAL.
+    const outcome = copy();
+    if (outcome === null || outcome[0] !== 0 || outcome[2] !== outcome[1]) noHoldUntil = Date.now() + backoffMs;
     holding = false;
     self.postMessage({ type: "release" });
   } else if (data.type === "stop") {
@@ -113,14 +124,14 @@ export function startCheckpointer(path: string, onError: (message: string) => vo
     if (data.type === "error") onError(data.message);
     else if (data.type === "release") release();
     else if (data.type === "hold" && writes !== undefined && !stopped) {
-      // This runs between turns of the event loop: no commit is under way.
+      // This runs between turns of the event loop: no group commit is under way.
       writes.holdWrites();
       letGo = setTimeout(release, HOLD_AT_MOST_MS);
       worker.postMessage({ type: "held" });
     }
   };
   worker.onerror = (event) => onError(event.message);
-  worker.postMessage({ type: "start", path, intervalMs, restartAtFrames: writes === undefined ? 0 : RESTART_AT_FRAMES });
+  worker.postMessage({ type: "start", path, intervalMs, restartAtFrames: writes === undefined ? 0 : RESTART_AT_FRAMES, backoffMs: HOLD_BACKOFF_MS });
   return {
     stop() {
       if (stopped) return;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import type { Client } from "@libsql/client";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -39,6 +40,21 @@ describe("openDatabase (a file database)", () => {
     const [busy, logFrames, checkpointed] = [0, 1, 2].map((column) => Number(row[column]));
     expect(busy).toBe(0);
     expect(checkpointed).toBe(logFrames);
+  });
+
+  test("syncToDisk tries again while another checkpoint runs (it answers busy and syncs nothing), and says when it stayed busy", async () => {
+    const answers = [1, 1, 0];
+    const calls: string[] = [];
+    const busyThenFree = {
+      execute: async (sql: string) => {
+        calls.push(sql);
+        return { rows: [[answers.shift() ?? 0, 10, 10]] };
+      },
+    } as unknown as Client;
+    expect(await syncToDisk(busyThenFree)).toBe(true);
+    expect(calls).toEqual(Array(3).fill("PRAGMA wal_checkpoint(PASSIVE)"));
+    const alwaysBusy = { execute: async () => ({ rows: [[1, -1, -1]] }) } as unknown as Client;
+    expect(await syncToDisk(alwaysBusy)).toBe(false);
   });
 
   test("keeps 64 MiB of pages in memory (SQLite's default of 2 MiB made most lookups a read from the kernel)", async () => {

@@ -102,11 +102,24 @@ function observeQueries(client: Client, observe: QueryObserver): void {
   client.batch = ((...args: unknown[]) => timed("batch", () => batch(...args))) as Client["batch"];
 }
 
+/** How long syncToDisk keeps trying while another checkpoint runs (the checkpoint thread's takes 2–6 ms). */
+const SYNC_ATTEMPTS = 100;
+const SYNC_RETRY_MS = 2;
+
 /**
  * Makes every commit so far durable against a power cut (synchronous=NORMAL syncs the WAL only at
  * checkpoints): a passive checkpoint syncs the WAL before copying it. For the writes that must
  * survive anything once acknowledged: a confirmed payment.
+ *
+ * While another connection's checkpoint runs (db/checkpointer.ts) a passive one answers busy and
+ * syncs nothing, so it is tried again. False when it stayed busy: the commit is in the WAL (safe
+ * from a crash of the process, not yet from a power cut), and the caller goes on and says so.
  */
-export async function syncToDisk(client: Client): Promise<void> {
-  await client.execute("PRAGMA wal_checkpoint(PASSIVE)");
+export async function syncToDisk(client: Client): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    const { rows } = await client.execute("PRAGMA wal_checkpoint(PASSIVE)");
+    if (Number(rows[0]?.[0] ?? 0) === 0) return true;
+    if (attempt === SYNC_ATTEMPTS) return false;
+    await Bun.sleep(SYNC_RETRY_MS);
+  }
 }

@@ -135,6 +135,11 @@ describe("openLocalClient", () => {
       // Reads are not held: this one answers while the writes wait, and sees neither of them.
       expect((await local.execute("select count(*) as n from people")).rows[0]!.n).toBe(1);
       expect((await reference.execute("select count(*) as n from people")).rows[0]!.n).toBe(1);
+      // Nor what cannot run inside a batch's transaction: a checkpoint (syncToDisk), a backup.
+      await local.execute("PRAGMA journal_mode = WAL");
+      expect((await local.execute("PRAGMA wal_checkpoint(PASSIVE)")).rows[0]!.busy).toBe(0);
+      await local.execute({ sql: "VACUUM INTO ?", args: [join(dir, "copy.db")] });
+      expect(settled).toBe(0);
       gate.releaseWrites();
       await Promise.all([batch, statement]);
       expect((await reference.execute("select id from people order by id")).rows.map((row) => row.id)).toEqual(["alone", "batched", "before"]);

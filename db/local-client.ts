@@ -28,6 +28,8 @@ export interface WriteGate {
 }
 
 const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
+/** insert, update, delete, or one of them after a WITH (a WITH that only reads is read-only). */
+const ROW_CHANGE = /^\s*(insert|update|delete|replace|with)\b/i;
 
 /** Statements kept prepared; the app's SQL is a bounded set, this only guards against unbounded raw SQL. */
 const STATEMENT_CACHE_SIZE = 512;
@@ -55,16 +57,18 @@ class LocalClient {
 
   async execute(statement: InStatement | string, args?: InArgs): Promise<ResultSet> {
     const input = typeof statement === "string" && args !== undefined ? { sql: statement, args } : statement;
-    // A write while writes are held waits with the batches, and commits with them.
-    if (this.#writesHeld && !this.#prepare(typeof input === "string" ? input : input.sql).statement.readonly) return (await this.batch([input], "write"))[0]!;
+    // A change of rows while writes are held waits with the batches, and commits with them.
+    if (this.#writesHeld && this.#changesRows(typeof input === "string" ? input : input.sql)) return (await this.batch([input], "write"))[0]!;
     return this.#run(input);
   }
 
   /**
-   * Until releaseWrites, batches and writing statements wait; reads go on. The checkpoint thread
-   * asks for this when the WAL has grown (db/checkpointer.ts, docs/decisions/0108): with no
-   * commit in between, its checkpoint copies the whole WAL, and the next commit starts the WAL
-   * over, instead of a commit on this thread doing the last copy and two fsyncs itself.
+   * Until releaseWrites, batches wait, and so do single statements that change rows; other single
+   * statements run (reads, and PRAGMA or VACUUM, which cannot run inside a batch's transaction).
+   * The checkpoint thread asks for this when the WAL has grown (db/checkpointer.ts,
+   * docs/decisions/0108): with no commit in between, its checkpoint copies the whole WAL, and the
+   * next commit starts the WAL over, instead of a commit on this thread doing the last copy and
+   * two fsyncs itself.
    */
   holdWrites(): void {
     this.#writesHeld = true;
@@ -198,6 +202,10 @@ class LocalClient {
     }
     const Row = prepared.Row;
     return resultSet(prepared.columns, values.map((row) => new Row(row)), 0, undefined);
+  }
+
+  #changesRows(sql: string): boolean {
+    return !this.#prepare(sql).statement.readonly && ROW_CHANGE.test(sql);
   }
 
   #forgetStatements(): void {

@@ -31,7 +31,7 @@ describe("GET /.well-known/assetlinks.json (the Android app as a Trusted Web Act
         { relation: ["delegate_permission/common.handle_all_urls"], target: { namespace: "android_app", package_name: "app.kasih.android", sha256_cert_fingerprints: ["AB:CD:EF"] } },
       ]);
     } finally {
-      configured.close();
+      await configured.close();
     }
   });
 });

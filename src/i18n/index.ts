@@ -51,9 +51,3 @@ export function translator(lang: Lang): TFunction {
   };
   return t as unknown as TFunction;
 }
-
-/** The top-level groups of a language, for shipping only what a page's islands use. */
-export function pickNamespaces(lang: Lang, namespaces: readonly string[]): Record<string, unknown> {
-  const all = resources[lang] as Record<string, unknown>;
-  return Object.fromEntries(namespaces.filter((ns) => ns in all).map((ns) => [ns, all[ns]]));
-}

@@ -54,7 +54,7 @@ describe("security headers", () => {
     try {
       expect((await https.app.request("/healthz")).headers.get("Strict-Transport-Security")).toContain("max-age=");
     } finally {
-      https.close();
+      await https.close();
     }
   });
 

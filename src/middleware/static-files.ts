@@ -54,10 +54,11 @@ export function staticFileRoutes(assets: AssetStore) {
       "Cache-Control": found.current ? "public, max-age=31536000, immutable" : "no-cache",
       Vary: "Accept-Encoding",
     };
-    const [encoding] = acceptedEncodings(c.req.header("Accept-Encoding"));
-    if (encoding === undefined) return c.body(found.script.body, 200, headers);
-    headers["Content-Encoding"] = encoding;
-    return c.body(encoding === "br" ? found.script.br : found.script.gzip, 200, headers);
+    const encodings = acceptedEncodings(c.req.header("Accept-Encoding"));
+    const { br, gzip, body } = found.script;
+    if (br !== null && encodings.includes("br")) return c.body(br, 200, { ...headers, "Content-Encoding": "br" });
+    if (encodings.includes("gzip")) return c.body(gzip, 200, { ...headers, "Content-Encoding": "gzip" });
+    return c.body(body, 200, headers);
   });
   app.get("/assets/*", (c) => {
     const path = c.req.path.slice(1);

@@ -77,7 +77,7 @@ describe("GET /metrics", () => {
     try {
       expect((await open.request("GET", "/metrics", { headers: { Authorization: "Bearer undefined" } })).status).toBe(403);
     } finally {
-      open.close();
+      await open.close();
     }
   });
 });

@@ -34,7 +34,9 @@ export class BackgroundWork {
     while (this.#running.size > 0) {
       const left = deadline - Date.now();
       if (left <= 0) return false;
-      await Promise.race([Promise.allSettled([...this.#running]), Bun.sleep(left)]);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([Promise.allSettled([...this.#running]), new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+      clearTimeout(timer);
     }
     return true;
   }

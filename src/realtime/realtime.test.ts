@@ -27,7 +27,7 @@ afterEach(async () => {
   for (const ws of sockets.splice(0)) ws.close();
   realtimeFor(app.deps).close();
   await server.stop(true);
-  app.close();
+  await app.close();
 });
 
 /** A connected socket that records frames; `next(type)` waits for one. */

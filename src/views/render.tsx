@@ -15,7 +15,7 @@ export interface PageOptions {
   title: string;
   /** The client entry that hydrates this page's islands, or none for a page without JavaScript. */
   entry?: string;
-  /** False for a page whose entry is plain DOM code (the landing page): no copy is embedded. */
+  /** False for a page whose entry is plain DOM code (the landing page): it links no copy script. */
   hydrates?: boolean;
   /** Further groups of copy the page's islands use. */
   namespaces?: string[];

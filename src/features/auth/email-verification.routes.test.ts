@@ -253,7 +253,7 @@ describe("POST /api/auth/verify-email/resend", () => {
       // The registration itself went through.
       expect((await failing.request("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(200);
     } finally {
-      failing.close();
+      await failing.close();
     }
   });
 });

@@ -163,7 +163,7 @@ describe("POST /api/auth/firebase-login without FIREBASE_PROJECT_ID", () => {
       expect(response.status).toBe(400);
       expect(await response.json()).toEqual({ message: "Firebase sign-in is not configured on this server" });
     } finally {
-      plain.close();
+      await plain.close();
     }
   });
 });

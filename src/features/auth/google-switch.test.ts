@@ -53,7 +53,7 @@ describe("the sign-in screen for members", () => {
       expect(html).not.toContain('href="/firebase-test"');
       expect(html).toContain('id="tab-signin"');
     } finally {
-      bare.close();
+      await bare.close();
     }
     const page = await authPage();
     expect(page).toContain('class="divider"');

@@ -189,7 +189,7 @@ describe("an unconfigured provider", () => {
       expect(response.status).toBe(302);
       expect(response.headers.get("Location")).toBe("/auth?signInError=not_configured&provider=google");
     } finally {
-      plain.close();
+      await plain.close();
     }
   });
 });

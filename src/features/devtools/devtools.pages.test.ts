@@ -92,7 +92,7 @@ describe("GET /google-setup", () => {
   it("shows Missing for unset Google credentials and a masked client id when set", async () => {
     const unset = await appWith();
     expect((await page(unset, "/google-setup")).html).toContain(">Missing<");
-    unset.close();
+    await unset.close();
     testApp = await createTestApp({ env: { GOOGLE_CLIENT_ID: "1234-web-client.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "GOCSPX-super-secret-value" } });
     const { html } = await page(testApp, "/google-setup");
     expect(html).toContain("••••.com");
@@ -151,7 +151,7 @@ describe("GET /firebase-test", () => {
     expect(bareHtml).toContain("Need to Configure");
     expect(bareHtml).toContain("Need to Add");
     expect(bareHtml).toContain("Pending Verification");
-    bare.close();
+    await bare.close();
     testApp = await createTestApp({ env: { ...FIREBASE_ENV, ...ANDROID_ENV, FACEBOOK_CLIENT_ID: "998877665544", FACEBOOK_CLIENT_SECRET: "fb-secret-value-123" } });
     const html = (await page(testApp, "/firebase-test")).html;
     expect(html).toContain("3 of 4 steps complete");
@@ -163,7 +163,7 @@ describe("GET /firebase-test", () => {
     const bare = await appWith();
     const mobile = (await page(bare, "/firebase-test")).html;
     expect(mobile.slice(mobile.indexOf('data-testid="mobile-config"')).match(/>Missing</g)?.length).toBeGreaterThanOrEqual(4);
-    bare.close();
+    await bare.close();
     testApp = await createTestApp({ env: ANDROID_ENV });
     const html = (await page(testApp, "/firebase-test")).html;
     expect(html).toContain("id.kasih.app");

@@ -114,7 +114,7 @@ async function activate(deps: Deps, payment: { id: string; userId: string; plan:
   ]);
   if (moved.rowsAffected === 0) return { kind: "unchanged", paymentId: payment.id, status: "paid" };
   // On disk before the gateway hears 200, power cut or not (db/client.ts).
-  await syncToDisk(deps.db.$client);
+  if (!(await syncToDisk(deps.db.$client))) log.warn({ paymentId: payment.id }, "payments: a confirmed payment is not yet synced to disk (the database stayed busy)");
 
   const [member] = await deps.db
     .select({ email: users.email, firstName: users.firstName, language: users.language, plan: users.plan, planExpiresAt: users.planExpiresAt })

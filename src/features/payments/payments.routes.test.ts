@@ -140,7 +140,7 @@ describe("POST /api/payment/create", () => {
       // And the dialog offers nothing rather than methods that cannot work.
       expect(await (await plain.request("GET", "/api/payment/methods", { cookie: member.cookie })).json()).toEqual({ methods: [] });
     } finally {
-      plain.close();
+      await plain.close();
     }
   });
 });
@@ -289,7 +289,7 @@ describe("POST /api/payment/notify/sandbox", () => {
       expect(response.status).toBe(404);
       expect((await plain.app.request("/api/payment/notify/paypal", { method: "POST", body: "{}" })).status).toBe(404);
     } finally {
-      plain.close();
+      await plain.close();
     }
   });
 

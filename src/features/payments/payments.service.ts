@@ -105,7 +105,7 @@ export async function createPayment(
   ]);
   // On disk before the gateway hears of it: a payment the gateway knows and we lost to a power
   // cut would be money taken for nothing (SECURITY.md "Data"; db/client.ts).
-  await syncToDisk(deps.db.$client);
+  if (!(await syncToDisk(deps.db.$client))) log.warn({ paymentId }, "payments: a new payment is not yet synced to disk (the database stayed busy)");
 
   let charge: ChargeResult;
   try {

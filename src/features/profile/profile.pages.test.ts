@@ -148,7 +148,7 @@ describe("the route table (spec point 2)", () => {
       const cookie = await verifyByMail(fresh, admin);
       expect(location(await fresh.request("GET", "/", { cookie }))).toBe("/edit-profile");
     } finally {
-      fresh.close();
+      await fresh.close();
     }
   });
 });

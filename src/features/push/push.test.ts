@@ -191,7 +191,7 @@ describe("web push", () => {
       expect((await production.request("DELETE", "/api/push/subscriptions", { cookie: someone.cookie, body: { endpoint: "https://fcm.googleapis.com/fcm/send/abc:def" } })).status).toBe(200);
       expect((await production.request("DELETE", "/api/push/subscriptions", { cookie: someone.cookie, body: { endpoint: "https://fcm.googleapis.com/fcm/send/abc:def" } })).status).toBe(404);
     } finally {
-      production.close();
+      await production.close();
     }
   });
 
