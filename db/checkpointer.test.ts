@@ -90,8 +90,9 @@ describe("background checkpoints (decision 0104)", () => {
       releaseWrites: () => main.releaseWrites(),
     });
     try {
-      await Bun.sleep(30 * CHECKPOINT_INTERVAL_MS);
-      // One hold, then a pause; at every tick it would have been about 30.
+      expect(await eventually(() => holds > 0, 10_000)).toBe(true);
+      await Bun.sleep(25 * CHECKPOINT_INTERVAL_MS);
+      // One hold, then a pause; at every tick it would have been about 25 more.
       expect(holds).toBe(1);
       // Held writes were let go.
       await write(1);
@@ -101,7 +102,7 @@ describe("background checkpoints (decision 0104)", () => {
       reader.close();
       main.close();
     }
-  });
+  }, 20_000);
 
   test("closing stops the thread first, so the last close still removes the WAL", async () => {
     const file = await open();
