@@ -25,15 +25,15 @@ void instance.init({
   returnNull: false,
 });
 
+/** More than every key of a language file, so every real text is kept. */
+const PLAIN_TEXTS_KEPT = 10_000;
+
 /**
  * A language's translator. A key asked without options always gives the same text (the
  * resources are built in), so that text is kept after its first lookup: a server-rendered page
  * asks for a hundred or so, and i18next's lookup for each was about 3 % of the server's CPU under
  * bench:load. Calls with options (interpolation, plurals, objects) go to i18next every time.
  */
-/** More than every key of a language file, so every real text is kept. */
-const PLAIN_TEXTS_KEPT = 10_000;
-
 export function translator(lang: Lang): TFunction {
   const fixed = instance.getFixedT(lang);
   const plain = new Map<string, string>();

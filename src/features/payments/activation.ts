@@ -12,12 +12,11 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { payments, subscriptions, users } from "../../../db/schema";
-import { syncToDisk } from "../../../db/client";
 import type { AppDeps } from "../../app-env";
 import { newToken } from "../../platform/ids";
 import { PAYMENT_PERIOD_MS } from "../../platform/constants";
 import type { GatewayName, GatewayStatus } from "./gateways/gateway";
-import { markUnpaid } from "./payments.service";
+import { markUnpaid, syncPaymentToDisk } from "./payments.service";
 import { sendReceipt } from "./receipt";
 import { log } from "../../platform/log";
 
@@ -114,7 +113,7 @@ async function activate(deps: Deps, payment: { id: string; userId: string; plan:
   ]);
   if (moved.rowsAffected === 0) return { kind: "unchanged", paymentId: payment.id, status: "paid" };
   // On disk before the gateway hears 200, power cut or not (db/client.ts).
-  if (!(await syncToDisk(deps.db.$client))) log.warn({ paymentId: payment.id }, "payments: a confirmed payment is not yet synced to disk (the database stayed busy)");
+  await syncPaymentToDisk(deps, payment.id);
 
   const [member] = await deps.db
     .select({ email: users.email, firstName: users.firstName, language: users.language, plan: users.plan, planExpiresAt: users.planExpiresAt })

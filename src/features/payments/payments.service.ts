@@ -67,6 +67,14 @@ function bankInstructions(bank: Bank, virtualAccount: string, accountHolder: str
 const ACCOUNT_HOLDER = "Kasih";
 
 /**
+ * A payment's rows on disk before a gateway hears of it, power cut or not (db/client.ts). When the
+ * database stays busy the payment goes on (the commit is in the WAL) and the log says so.
+ */
+export async function syncPaymentToDisk(deps: Pick<Deps, "db">, paymentId: string): Promise<void> {
+  if (!(await syncToDisk(deps.db.$client))) log.warn({ paymentId }, "payments: a payment is not yet synced to disk (the database stayed busy)");
+}
+
+/**
  * POST /api/payment/create. Bad input changes nothing (PAYMENTS.md's 400s); then the payment and
  * its subscription are stored together, and only then is the gateway asked, with a time limit.
  */
@@ -105,7 +113,7 @@ export async function createPayment(
   ]);
   // On disk before the gateway hears of it: a payment the gateway knows and we lost to a power
   // cut would be money taken for nothing (SECURITY.md "Data"; db/client.ts).
-  if (!(await syncToDisk(deps.db.$client))) log.warn({ paymentId }, "payments: a new payment is not yet synced to disk (the database stayed busy)");
+  await syncPaymentToDisk(deps, paymentId);
 
   let charge: ChargeResult;
   try {
