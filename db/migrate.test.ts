@@ -52,6 +52,43 @@ describe("applyMigrations", () => {
     expect(await rows("select id, user_id from payments")).toEqual([{ id: "p1", user_id: null }]);
   });
 
+  test("keys swipes by their pair and sessions by their id without a row id, keeping every row", async () => {
+    const dir2 = mkdtempSync(join(tmpdir(), "kasih-migrate-0014-"));
+    const older = await openDatabase(`file:${join(dir2, "kasih.db")}`);
+    try {
+      const read = async (sql: string) => (await older.client.execute(sql)).rows.map((row) => ({ ...row }));
+      await applyMigrations(older.client, upTo("0013_discovery_covering_indexes"));
+      const now = Date.now();
+      await older.client.batch(
+        [
+          { sql: "insert into users (id, email, first_name, created_at) values ('u1', 'a@example.com', 'Ana', ?), ('u2', 'b@example.com', 'Budi', ?)", args: [now, now] },
+          { sql: "insert into swipes (id, swiper_id, swiped_id, is_like, is_super_like, created_at) values ('s1', 'u1', 'u2', 1, 1, ?), ('s2', 'u2', 'u1', 0, 0, ?)", args: [now, now + 1] },
+          { sql: "insert into sessions (id, user_id, created_at, last_seen_at, expires_at) values ('h1', 'u1', ?, ?, ?)", args: [now, now, now + 1000] },
+        ],
+        "write",
+      );
+
+      expect(await applyMigrations(older.client, all)).toContain("0014_swipes_and_sessions_without_rowid");
+
+      expect(await read("select swiper_id, swiped_id, is_like, is_super_like from swipes order by swiper_id")).toEqual([
+        { swiper_id: "u1", swiped_id: "u2", is_like: 1, is_super_like: 1 },
+        { swiper_id: "u2", swiped_id: "u1", is_like: 0, is_super_like: 0 },
+      ]);
+      expect(await read("select id, user_id from sessions")).toEqual([{ id: "h1", user_id: "u1" }]);
+      // The point of the migration: no row-id table behind either (a later rebuild must keep it).
+      for (const table of ["swipes", "sessions"]) expect(String((await read(`select sql from sqlite_master where name = '${table}'`))[0]!.sql)).toEndWith("WITHOUT ROWID");
+      await expect(older.client.execute("insert into swipes (swiper_id, swiped_id, is_like, created_at) values ('u1', 'u2', 0, 0)")).rejects.toThrow("UNIQUE constraint failed");
+      // The foreign keys still cascade: a deleted account takes its swipes and sessions along.
+      await older.client.execute("delete from users where id = 'u1'");
+      expect(await read("select count(*) as n from swipes")).toEqual([{ n: 0 }]);
+      expect(await read("select count(*) as n from sessions")).toEqual([{ n: 0 }]);
+      expect(await read("pragma foreign_key_check")).toEqual([]);
+    } finally {
+      older.close();
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  });
+
   test("applies nothing twice", async () => {
     expect(await applyMigrations(handle.client, all)).toEqual([]);
   });

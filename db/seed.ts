@@ -359,7 +359,7 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
     const key = `${swiper.id}>${target.id}`;
     if (swiped.has(key)) return false;
     swiped.add(key);
-    swipeRows.push({ id: newId(), swiperId: swiper.id, swipedId: target.id, isLike, isSuperLike, createdAt: at });
+    swipeRows.push({ swiperId: swiper.id, swipedId: target.id, isLike, isSuperLike, createdAt: at });
     return true;
   };
   const addMatch = (a: SeedUser, b: SeedUser, at: Date) => {

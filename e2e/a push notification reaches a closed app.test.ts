@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { BrowserContext, CDPSession, Page } from "playwright-core";
 import { apiAs, setLanguage } from "./support/accounts";
-import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
+import { DESKTOP, PHONE, screenshot } from "./support/browser";
 import { hydrated, twoMembers, userIdOf } from "./support/members";
 import { startServer, type RunningServer } from "./support/server";
 

@@ -47,8 +47,8 @@ export async function generateMembers(client: Client, options: { users: number; 
     const to = Math.min(USERS, from + chunk - 1);
     await client.execute(`with recursive n(i) as (select ${from} union all select i + 1 from n where i < ${to}),
       k(j) as (select 1 union all select j + 1 from k where j < ${SWIPES_PER_USER})
-      insert into swipes (id, swiper_id, swiped_id, is_like, is_super_like, created_at)
-      select 's' || i || '_' || j, 'u' || i, 'u' || (1 + ((i - 1 + j * 4999) % ${USERS})), ((i + j) % 3 <> 0), ((i + j) % 50 = 0), ${now} - j * 60000
+      insert into swipes (swiper_id, swiped_id, is_like, is_super_like, created_at)
+      select 'u' || i, 'u' || (1 + ((i - 1 + j * 4999) % ${USERS})), ((i + j) % 3 <> 0), ((i + j) % 50 = 0), ${now} - j * 60000
       from n, k`);
   }
   console.log(`  ${(USERS * SWIPES_PER_USER).toLocaleString()} swipes: ${elapsed(start)}`);

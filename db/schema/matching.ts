@@ -6,7 +6,6 @@ import { users } from "./users";
 export const swipes = sqliteTable(
   "swipes",
   {
-    id: id(),
     swiperId: text("swiper_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     swipedId: text("swiped_id").notNull().references(() => users.id, { onDelete: "cascade" }),
     isLike: bool("is_like").notNull(),
@@ -14,11 +13,12 @@ export const swipes = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("swipes_pair_unique").on(t.swiperId, t.swipedId),
+    // A swipe is its pair: one per pair, and the table is a WITHOUT ROWID table keyed by it
+    // (migration 0014, docs/decisions/0109), so a swipe writes two b-trees instead of five.
+    // drizzle-kit cannot declare WITHOUT ROWID: a migration that rebuilds this table must add it.
+    primaryKey({ columns: [t.swiperId, t.swipedId] }),
     // who liked me: likes received, newest first
     index("swipes_swiped_like_idx").on(t.swipedId, t.isLike, t.createdAt),
-    // undo: my latest swipe
-    index("swipes_swiper_created_idx").on(t.swiperId, t.createdAt),
   ],
 );
 

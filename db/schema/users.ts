@@ -67,6 +67,11 @@ export const users = sqliteTable(
   ],
 );
 
+/**
+ * Read on every signed-in request: a WITHOUT ROWID table (migration 0014, docs/decisions/0109), so
+ * the lookup is one b-tree search. drizzle-kit cannot declare it: a migration that rebuilds this
+ * table must add WITHOUT ROWID again.
+ */
 export const sessions = sqliteTable(
   "sessions",
   {

@@ -3,7 +3,7 @@
  * and read receipts. Both the HTTP routes and the /ws socket go through here, so the rules
  * (membership, blocks, limit, length) are written once.
  */
-import { and, desc, eq, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { callsInProgress, matches, messages, users } from "../../../db/schema";
 import { jakartaDayOf } from "../../platform/clock";
@@ -127,15 +127,20 @@ interface SendContextRow {
  * Sends a text message as `senderId`: membership, blocks, length, then the daily allowance.
  * Membership, block and plan come from ONE read; the write is one batch (message-writer.ts).
  */
+/**
+ * ?1 the sender, ?2 the match: the match's two people, the sender's name and plan, and whether
+ * the pair is closed to talk. Fixed SQL text, like the message's own statements (0104).
+ */
+const SEND_CONTEXT_SQL = `select m.user1_id, m.user2_id, u.first_name, u.plan, u.plan_expires_at, u.is_admin,
+    (exists(select 1 from blocks b where (b.blocker_id = m.user1_id and b.blocked_id = m.user2_id)
+                                    or (b.blocker_id = m.user2_id and b.blocked_id = m.user1_id))
+     or exists(select 1 from users o where o.id in (m.user1_id, m.user2_id) and o.id <> ?1 and o.is_banned = 1)) as blocked
+  from matches m join users u on u.id = ?1
+  where m.id = ?2 and (m.user1_id = ?1 or m.user2_id = ?1)`;
+
 export async function sendMessage(db: Database, now: Date, senderId: string, matchId: string, rawContent: unknown): Promise<SendResult> {
-  const [context] = (await db.all(sql`
-    select m.user1_id, m.user2_id, u.first_name, u.plan, u.plan_expires_at, u.is_admin,
-      (exists(select 1 from blocks b where (b.blocker_id = m.user1_id and b.blocked_id = m.user2_id)
-                                      or (b.blocker_id = m.user2_id and b.blocked_id = m.user1_id))
-       or exists(select 1 from users o where o.id in (m.user1_id, m.user2_id) and o.id <> ${senderId} and o.is_banned = 1)) as blocked
-    from matches m join users u on u.id = ${senderId}
-    where m.id = ${matchId} and (m.user1_id = ${senderId} or m.user2_id = ${senderId})
-  `)) as SendContextRow[];
+  const { rows } = await db.$client.execute({ sql: SEND_CONTEXT_SQL, args: [senderId, matchId] });
+  const context = rows[0] as unknown as SendContextRow | undefined;
   // A blocked pair has no match (blocking removes it); the check guards a match made afterwards.
   // A banned partner's matches stay stored (an unban brings them back) but are closed to talk.
   if (context === undefined || Number(context.blocked) === 1) return { ok: false, status: 404, message: "Match not found" };
@@ -230,11 +235,13 @@ export async function endCall(
 }
 
 /** Marks the other person's unread messages read; returns when, if anything changed. */
+/**
+ * ?1 the time, ?2 the match, ?3 the reader. Fixed SQL text (docs/decisions/0104): a read receipt
+ * follows every message, and building this update with drizzle cost more than running it.
+ */
+export const MARK_READ_SQL = "update messages set read_at = ?1 where match_id = ?2 and sender_id <> ?3 and read_at is null returning id";
+
 export async function markRead(db: Database, now: Date, matchId: string, readerId: string): Promise<string | null> {
-  const updated = await db
-    .update(messages)
-    .set({ readAt: now })
-    .where(and(eq(messages.matchId, matchId), ne(messages.senderId, readerId), isNull(messages.readAt)))
-    .returning({ id: messages.id });
-  return updated.length > 0 ? now.toISOString() : null;
+  const { rows } = await db.$client.execute({ sql: MARK_READ_SQL, args: [now.getTime(), matchId, readerId] });
+  return rows.length > 0 ? now.toISOString() : null;
 }

@@ -402,6 +402,21 @@ describe("POST /api/swipe/undo", () => {
     expect(await app.deps.db.select().from(matches)).toHaveLength(0);
   });
 
+  test("a Premium like refused since an unmatch and a block writes nothing and brings no match back", async () => {
+    const me = await createMember(app, { gender: "male", plan: "premium" });
+    const her = await createMember(app, { firstName: "Ana" });
+    await recordSwipe(app, her.id, me.id, true);
+    const liked = await swipeAs(me.cookie, { swipedId: her.id, isLike: true });
+    expect(liked.body.isMatch).toBe(true);
+    expect((await app.request("POST", `/api/matches/${liked.body.matchId}/unmatch`, { cookie: her.cookie })).status).toBe(200);
+    await recordBlock(app, her.id, me.id);
+    // Both old likes remain; the refused like must not satisfy the match statement.
+    expect(await swipeAs(me.cookie, { swipedId: her.id, isLike: true })).toEqual({ status: 404, body: { message: "User not found" } });
+    expect(await swipeAs(me.cookie, { swipedId: "no-such-user", isLike: true })).toEqual({ status: 404, body: { message: "User not found" } });
+    expect(await app.deps.db.select().from(matches)).toHaveLength(0);
+    expect(await app.deps.db.select().from(swipes)).toHaveLength(2);
+  });
+
   test("undo never hands back the card of someone who has blocked the caller since", async () => {
     const me = await createMember(app, { gender: "male", plan: "premium_plus" });
     const her = await createMember(app, { firstName: "Ana" });

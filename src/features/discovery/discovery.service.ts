@@ -46,8 +46,14 @@ export interface Viewer {
 export type DiscoveryCard = DiscoveryCardJson;
 
 /** The caller's own profile, or null when it is incomplete (no profile row or no photo). */
+const VIEWER_SQL = `select p.gender, p.age, p.denomination, p.relationship_goals, p.search_distance, p.city, p.city_lat, p.city_lng, u.verified_only,
+    p.filter_age_min, p.filter_age_max, p.filter_denominations, p.filter_goals
+  from profiles p join users u on u.id = p.user_id where p.user_id = ?1 and exists (select 1 from photos ph where ph.user_id = p.user_id)`;
+
 export async function loadViewer(db: Database, userId: string): Promise<Viewer | null> {
-  const rows = await db.all<{
+  // Fixed SQL text (docs/decisions/0104): every Discover call and page reads the viewer.
+  const { rows } = await db.$client.execute({ sql: VIEWER_SQL, args: [userId] });
+  const row = rows[0] as unknown as {
     gender: "male" | "female";
     age: number;
     denomination: string;
@@ -61,10 +67,7 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     filter_age_max: number | null;
     filter_denominations: string;
     filter_goals: string;
-  }>(sql`select p.gender, p.age, p.denomination, p.relationship_goals, p.search_distance, p.city, p.city_lat, p.city_lng, u.verified_only,
-      p.filter_age_min, p.filter_age_max, p.filter_denominations, p.filter_goals
-    from profiles p join users u on u.id = p.user_id where p.user_id = ${userId} and exists (select 1 from photos ph where ph.user_id = p.user_id)`);
-  const row = rows[0];
+  } | undefined;
   if (row === undefined) return null;
   return {
     id: userId,
@@ -380,5 +383,9 @@ export async function listPendingLikes(db: Database, viewerId: string, limit = 1
 /** Activity for ranking, written at most every five minutes so reads stay reads. */
 export async function touchActivity(db: Database, userId: string, now: Date): Promise<void> {
   const nowMs = now.getTime();
-  await db.run(sql`update users set last_active_at = ${nowMs} where id = ${userId} and (last_active_at is null or last_active_at < ${nowMs - 5 * 60_000})`);
+  // Fixed SQL text (docs/decisions/0104): every Discover call and page passes here.
+  await db.$client.execute({
+    sql: "update users set last_active_at = ?1 where id = ?2 and (last_active_at is null or last_active_at < ?3)",
+    args: [nowMs, userId, nowMs - 5 * 60_000],
+  });
 }

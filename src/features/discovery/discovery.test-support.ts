@@ -67,7 +67,7 @@ export async function createMember(app: TestApp, options: MemberOptions = {}) {
 }
 
 export async function recordSwipe(app: TestApp, swiperId: string, swipedId: string, isLike: boolean, isSuperLike = false) {
-  await app.deps.db.insert(swipes).values({ id: newId(), swiperId, swipedId, isLike, isSuperLike, createdAt: app.clock.now() });
+  await app.deps.db.insert(swipes).values({ swiperId, swipedId, isLike, isSuperLike, createdAt: app.clock.now() });
 }
 
 export async function recordBlock(app: TestApp, blockerId: string, blockedId: string) {

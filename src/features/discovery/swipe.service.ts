@@ -4,12 +4,18 @@
  * A swipe is ONE db.batch (all or nothing, docs/decisions/0002; committed together with the
  * other batches of its event-loop turn, docs/decisions/0103), docs/decisions/0062:
  *   1. free users only: the day's counter is created or incremented only while below the limit
- *      (INSERT ... ON CONFLICT DO UPDATE ... WHERE swipes < limit RETURNING swipes);
- *   2. the swipe row is inserted only if statement 1 changed a row (`changes() = 1`); a second
- *      swipe of the same person breaks the unique pair index, which rolls the whole batch back,
- *      so the counter is never consumed by a refused swipe;
- *   3. on a like, the match is inserted only if the other person's like exists, once per pair
+ *      and the swipe is allowed (INSERT ... SELECT ... WHERE allowed ON CONFLICT DO UPDATE ...
+ *      WHERE swipes < limit RETURNING swipes);
+ *   2. the swipe row is inserted only if statement 1 changed a row (`changes() = 1`), or for
+ *      Premium only if the swipe is allowed; a second swipe of the same person breaks the unique
+ *      pair index, which rolls the whole batch back, so the counter is never consumed by a
+ *      refused swipe;
+ *   3. on a like, right after statement 2 inserted it, the match is inserted only if the other
+ *      person's like exists, once per pair
  *      (matches_pair_unique + ON CONFLICT DO NOTHING RETURNING id tells who created it).
+ * Who may swipe whom is checked inside the writes, not by a read before them: a swipe is the
+ * most frequent call, and one statement fewer per swipe is measurable (docs/decisions/0109).
+ * Only a refused swipe reads why (profile incomplete, not found, or the day's limit).
  * Statements run one after another on the single connection, so two people liking each other
  * at the same moment see each other's like in one of the two batches: exactly one match.
  */
@@ -49,32 +55,44 @@ export const SWIPE_MESSAGES = {
  */
 
 /**
- * Who may swipe whom, in one read: the swiper has a profile (a member who never completed one is
- * not in anyone's deck and may not like people through the API either), and the person exists,
- * has a profile, is not banned, and there is no block either way.
+ * Who may swipe whom: the swiper has a profile (a member who never completed one is not in
+ * anyone's deck and may not like people through the API either), and the person exists, has a
+ * profile, is not banned, and there is no block either way.
  */
-const SWIPE_ALLOWED_SQL = `select exists (select 1 from profiles where user_id = ?1) as ready,
-  exists (select 1 from users u join profiles p on p.user_id = u.id
+const SWIPER_READY = "exists (select 1 from profiles where user_id = ?1)";
+const SWIPEABLE = `exists (select 1 from users u join profiles p on p.user_id = u.id
     where u.id = ?2 and u.is_banned = 0
       and not exists (select 1 from blocks b1 where b1.blocker_id = ?1 and b1.blocked_id = u.id)
-      and not exists (select 1 from blocks b2 where b2.blocker_id = u.id and b2.blocked_id = ?1)) as ok`;
+      and not exists (select 1 from blocks b2 where b2.blocker_id = u.id and b2.blocked_id = ?1))`;
 
-/** Free members' day counter (?3 the Jakarta day, ?4 the limit): no row back once the limit is reached. */
-const COUNT_SWIPE_SQL = `insert into daily_usage (user_id, day, swipes, chats) values (?1, ?3, 1, 0)
+/** Why a swipe was refused, read only after a refusal. */
+const SWIPE_ALLOWED_SQL = `select ${SWIPER_READY} as ready, ${SWIPEABLE} as ok`;
+
+/**
+ * Free members' day counter (?3 the Jakarta day, ?4 the limit): no row back once the limit is
+ * reached or when the swipe is not allowed. (The WHERE before ON CONFLICT is also what SQLite
+ * needs to read an upsert's SELECT.)
+ */
+const COUNT_SWIPE_SQL = `insert into daily_usage (user_id, day, swipes, chats)
+  select ?1, ?3, 1, 0 where ${SWIPER_READY} and ${SWIPEABLE}
   on conflict (user_id, day) do update set swipes = swipes + 1 where swipes < ?4
   returning swipes`;
 
-/** ?3 the swipe's id, ?4 like, ?5 super like, ?6 the time. */
-const INSERT_SWIPE_SQL = `insert into swipes (id, swiper_id, swiped_id, is_like, is_super_like, created_at)
-  values (?3, ?1, ?2, ?4, ?5, ?6)`;
+/** ?3 like, ?4 super like, ?5 the time; nothing inserted when not allowed. */
+const INSERT_SWIPE_SQL = `insert into swipes (swiper_id, swiped_id, is_like, is_super_like, created_at)
+  select ?1, ?2, ?3, ?4, ?5 where ${SWIPER_READY} and ${SWIPEABLE}`;
 /** The same, only when the counter statement just before it changed a row. */
-const INSERT_COUNTED_SWIPE_SQL = `insert into swipes (id, swiper_id, swiped_id, is_like, is_super_like, created_at)
-  select ?3, ?1, ?2, ?4, ?5, ?6 where changes() = 1`;
+const INSERT_COUNTED_SWIPE_SQL = `insert into swipes (swiper_id, swiped_id, is_like, is_super_like, created_at)
+  select ?1, ?2, ?3, ?4, ?5 where changes() = 1`;
 
-/** ?3 the match's id, ?4 and ?5 the ordered pair, ?6 the time; returns the id when this like made it. */
+/**
+ * ?3 the match's id, ?4 and ?5 the ordered pair, ?6 the time; returns the id when this like made
+ * it. Only right after this batch inserted the like (`changes() = 1`): after an unmatch both old
+ * likes remain, and a refused like (a block since) must not bring the match back.
+ */
 const INSERT_MATCH_SQL = `insert into matches (id, user1_id, user2_id, created_at)
   select ?3, ?4, ?5, ?6
-  where exists (select 1 from swipes s where s.swiper_id = ?1 and s.swiped_id = ?2 and s.is_like = 1)
+  where changes() = 1
     and exists (select 1 from swipes s where s.swiper_id = ?2 and s.swiped_id = ?1 and s.is_like = 1)
   on conflict do nothing
   returning id`;
@@ -82,6 +100,14 @@ const INSERT_MATCH_SQL = `insert into matches (id, user1_id, user2_id, created_a
 async function swipeAllowed(db: Database, swiperId: string, swipedId: string): Promise<{ swiperReady: boolean; swipeable: boolean }> {
   const { rows } = await db.$client.execute({ sql: SWIPE_ALLOWED_SQL, args: [swiperId, swipedId] });
   return { swiperReady: Number(rows[0]?.ready) === 1, swipeable: Number(rows[0]?.ok) === 1 };
+}
+
+/** Why nothing was written: the swiper's profile, the person, else the day's limit (the one refusal that remains). */
+async function refusal(db: Database, swiperId: string, swipedId: string): Promise<SwipeOutcome & { ok: false }> {
+  const allowed = await swipeAllowed(db, swiperId, swipedId);
+  if (!allowed.swiperReady) return { ok: false, status: 400, message: SWIPE_MESSAGES.profileIncomplete };
+  if (!allowed.swipeable) return { ok: false, status: 404, message: SWIPE_MESSAGES.notFound };
+  return { ok: false, status: 429, message: SWIPE_MESSAGES.limit };
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -99,35 +125,33 @@ export async function swipe(
   if (input.swipedId === user.id) return { ok: false, status: 400, message: SWIPE_MESSAGES.self };
   if (isSuperLike && !input.isLike) return { ok: false, status: 400, message: SWIPE_MESSAGES.superLikeNeedsLike };
   if (isSuperLike && !hasPremiumPlus(user, now)) return { ok: false, status: 403, message: SWIPE_MESSAGES.superLikePlus };
-  const allowed = await swipeAllowed(db, user.id, input.swipedId);
-  if (!allowed.swiperReady) return { ok: false, status: 400, message: SWIPE_MESSAGES.profileIncomplete };
-  if (!allowed.swipeable) return { ok: false, status: 404, message: SWIPE_MESSAGES.notFound };
 
   const limited = !hasPremium(user, now);
   const day = jakartaDayOf(now);
   const nowMs = now.getTime();
-  const swipeId = newId();
   const matchId = newId();
   const [user1Id, user2Id] = user.id < input.swipedId ? [user.id, input.swipedId] : [input.swipedId, user.id];
 
   const pair = [user.id, input.swipedId];
   const statements = [
     ...(limited ? [{ sql: COUNT_SWIPE_SQL, args: [...pair, day, FREE_DAILY_SWIPES] }] : []),
-    { sql: limited ? INSERT_COUNTED_SWIPE_SQL : INSERT_SWIPE_SQL, args: [...pair, swipeId, input.isLike ? 1 : 0, isSuperLike ? 1 : 0, nowMs] },
+    { sql: limited ? INSERT_COUNTED_SWIPE_SQL : INSERT_SWIPE_SQL, args: [...pair, input.isLike ? 1 : 0, isSuperLike ? 1 : 0, nowMs] },
     // A pass can never make a match: its batch has no match statement.
     ...(input.isLike ? [{ sql: INSERT_MATCH_SQL, args: [...pair, matchId, user1Id, user2Id, nowMs] }] : []),
   ];
   let counted: Row[] = [];
   let created: Row[] = [];
+  let inserted = false;
   try {
     const results = await db.$client.batch(statements, "write");
     if (limited) counted = results[0]!.rows;
+    inserted = results[limited ? 1 : 0]!.rowsAffected === 1;
     if (input.isLike) created = results[results.length - 1]!.rows;
   } catch (error) {
     if (isUniqueViolation(error)) return { ok: false, status: 400, message: SWIPE_MESSAGES.twice };
     throw error;
   }
-  if (limited && counted.length === 0) return { ok: false, status: 429, message: SWIPE_MESSAGES.limit };
+  if (!inserted) return refusal(db, user.id, input.swipedId);
 
   const swipesToday = limited ? Number(counted[0]!.swipes) : null;
   if (created.length > 0) return { ok: true, isMatch: true, matchId: String(created[0]!.id), createdMatch: true, swipesToday };
@@ -144,14 +168,14 @@ export async function swipe(
  */
 export async function undoLastSwipe(db: Database, user: SessionUser, now: Date): Promise<{ ok: true; swipedId: string } | { ok: false; status: 400 | 403; message: string }> {
   if (!hasPremiumPlus(user, now)) return { ok: false, status: 403, message: SWIPE_MESSAGES.undoPlus };
-  const latest = await db.all<{ id: string; swiped_id: string }>(
-    sql`select id, swiped_id from swipes where swiper_id = ${user.id} order by created_at desc, rowid desc limit 1`,
-  );
+  // The caller's swipes are one range of the pair key (migration 0014): a rare action reads them
+  // all rather than every swipe keeping an index for it (docs/decisions/0109).
+  const latest = await db.all<{ swiped_id: string }>(sql`select swiped_id from swipes where swiper_id = ${user.id} order by created_at desc limit 1`);
   const last = latest[0];
   if (last === undefined) return { ok: false, status: 400, message: SWIPE_MESSAGES.nothingToUndo };
   const [user1Id, user2Id] = user.id < last.swiped_id ? [user.id, last.swiped_id] : [last.swiped_id, user.id];
   const deleted = await db.all<{ swiped_id: string }>(sql`
-    delete from swipes where id = ${last.id}
+    delete from swipes where swiper_id = ${user.id} and swiped_id = ${last.swiped_id}
       and not exists (select 1 from matches m where m.user1_id = ${user1Id} and m.user2_id = ${user2Id})
       and not (is_like = 1 and exists (select 1 from swipes o where o.swiper_id = ${last.swiped_id} and o.swiped_id = ${user.id} and o.is_like = 1))
     returning swiped_id`);

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { useT } from "../../../islands/runtime/i18n-context";
-import { CrownIcon, HeartIcon, ShieldCheckIcon, UserIcon, ArrowLeftIcon } from "../../../islands/components/icons";
+import { CrownIcon, HeartIcon, ShieldCheckIcon, UserIcon } from "../../../islands/components/icons";
 import { ProfileEditor, type ProfileEditorProps } from "../../../islands/profile-editor";
 import { Onboarding, type OnboardingProps } from "../../../islands/onboarding/onboarding";
 import { PromptAnswers } from "../../../islands/components/prompts-field";

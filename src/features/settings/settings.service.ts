@@ -5,7 +5,7 @@
  * - online status and last active show only when both people share theirs;
  * - a member's distance shows on their card only when they allow it.
  */
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { users } from "../../../db/schema";
 import type { SettingsPatch } from "./settings.schemas";
@@ -37,9 +37,10 @@ export async function updateSettings(db: Database, userId: string, patch: Settin
  * on, activity (online, last active) only when both share theirs.
  */
 export async function sharedBetween(db: Database, a: string, b: string): Promise<{ receipts: boolean; activity: boolean }> {
-  const rows = await db.select({ receipts: users.readReceipts, activity: users.showActivity }).from(users).where(inArray(users.id, [a, b]));
+  // Fixed SQL text (docs/decisions/0104): this runs for every read receipt.
+  const { rows } = await db.$client.execute({ sql: "select read_receipts, show_activity from users where id in (?1, ?2)", args: [a, b] });
   const both = rows.length === 2;
-  return { receipts: both && rows.every((row) => row.receipts), activity: both && rows.every((row) => row.activity) };
+  return { receipts: both && rows.every((row) => Number(row.read_receipts) === 1), activity: both && rows.every((row) => Number(row.show_activity) === 1) };
 }
 
 /** True when both people have read receipts on: only then does either see the other's read status. */

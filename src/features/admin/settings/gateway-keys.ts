@@ -2,8 +2,8 @@ import { createPublicKey } from "node:crypto";
 import type { AppDeps } from "../../../app-env";
 import type { SessionUser } from "../../auth/session";
 import { adminLogInsert } from "../admin-log";
-import { GATEWAYS, settingKind, type Gateway, type SecretKey, type SettingKey } from "../settings.registry";
-import { checkSettingValue, maskedKey, readText, settingUpsert, type MaskedSecret } from "../settings.service";
+import { GATEWAYS, type Gateway, type SettingKey } from "../settings.registry";
+import { checkSettingValue, maskedKey, settingUpsert, type MaskedSecret } from "../settings.service";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 
