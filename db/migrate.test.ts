@@ -56,7 +56,7 @@ describe("applyMigrations", () => {
     const dir2 = mkdtempSync(join(tmpdir(), "kasih-migrate-0014-"));
     const older = await openDatabase(`file:${join(dir2, "kasih.db")}`);
     try {
-      const read = async (sql: string) => (await older.client.execute(sql)).rows.map((row) => ({ ...row }));
+      const read = async (sql: string): Promise<Record<string, unknown>[]> => (await older.client.execute(sql)).rows.map((row) => ({ ...row }));
       await applyMigrations(older.client, upTo("0013_discovery_covering_indexes"));
       const now = Date.now();
       await older.client.batch(
@@ -83,6 +83,39 @@ describe("applyMigrations", () => {
       expect(await read("select count(*) as n from swipes")).toEqual([{ n: 0 }]);
       expect(await read("select count(*) as n from sessions")).toEqual([{ n: 0 }]);
       expect(await read("pragma foreign_key_check")).toEqual([]);
+    } finally {
+      older.close();
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  });
+
+  test("has_photo is filled for existing members and then kept by the database on every profile and photo write", async () => {
+    const dir2 = mkdtempSync(join(tmpdir(), "kasih-migrate-0015-"));
+    const older = await openDatabase(`file:${join(dir2, "kasih.db")}`);
+    try {
+      const run = (sql: string) => older.client.execute(sql);
+      const hasPhoto = async () => Object.fromEntries((await run("select id, has_photo from users order by id")).rows.map((row) => [String(row.id), Number(row.has_photo)]));
+      const profile = (id: string) => run(`insert into profiles (user_id, age, gender, denomination, church_name, faith_testimony, faith_duration, bio, created_at, updated_at) values ('${id}', 30, 'female', 'catholic', 'St. Mary', 'x', '5 years', 'bio', 0, 0)`);
+      const photo = (id: string, photoId: string) => run(`insert into photos (id, user_id, position, file_name, mime_type, width, height, byte_size, created_at) values ('${photoId}', '${id}', 0, '${photoId}.webp', 'image/webp', 800, 800, 1000, 0)`);
+      await applyMigrations(older.client, upTo("0014_swipes_and_sessions_without_rowid"));
+      for (const id of ["u1", "u2", "u3"]) await run(`insert into users (id, email, first_name, created_at) values ('${id}', '${id}@example.com', 'N', 0)`);
+      await profile("u1");
+      await photo("u1", "p1");
+      await photo("u2", "p2"); // uploaded before the profile's first save: does not count yet
+      await profile("u3");
+
+      expect(await applyMigrations(older.client, all)).toContain("0015_users_has_photo_kept_by_triggers");
+      expect(await hasPhoto()).toEqual({ u1: 1, u2: 0, u3: 0 });
+
+      await profile("u2"); // the first save
+      await photo("u3", "p3");
+      expect(await hasPhoto()).toEqual({ u1: 1, u2: 1, u3: 1 });
+      await photo("u1", "p4");
+      await run("delete from photos where id = 'p1'"); // one of two photos
+      expect((await hasPhoto()).u1).toBe(1);
+      await run("delete from photos where id = 'p4'"); // the last one
+      await run("delete from profiles where user_id = 'u3'");
+      expect(await hasPhoto()).toEqual({ u1: 0, u2: 1, u3: 0 });
     } finally {
       older.close();
       rmSync(dir2, { recursive: true, force: true });

@@ -54,6 +54,13 @@ export const users = sqliteTable(
     /** When the member accepted the terms and privacy policy, and confirmed being 18 or older (onboarding). */
     termsAcceptedAt: timestamp("terms_accepted_at"),
     adultConfirmedAt: timestamp("adult_confirmed_at"),
+    /**
+     * A saved profile and at least one photo: the rest of the app opens (spec point 2's guards).
+     * Kept by the database itself, by triggers on profiles and photos (migration 0015,
+     * docs/decisions/0109), so every writer agrees and the session lookup reads it from the row it
+     * already reads. Never written by the app.
+     */
+    hasPhoto: bool("has_photo").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

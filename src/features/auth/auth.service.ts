@@ -68,10 +68,10 @@ export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock"
   return { ok: true, value: { id: user.id, isAdmin, hasPhoto } };
 }
 
-/** A saved profile with at least one photo: the same rule as the session's hasPhoto. */
+/** A saved profile with at least one photo: the session's hasPhoto, kept on the row by the database (0109). */
 export async function userHasPhoto(db: Database, userId: string): Promise<boolean> {
-  const [row] = await db.all<{ yes: number }>(sql`select (exists(select 1 from profiles where user_id = ${userId}) and exists(select 1 from photos where user_id = ${userId})) as yes`);
-  return row?.yes === 1;
+  const [row] = await db.select({ hasPhoto: users.hasPhoto }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.hasPhoto === true;
 }
 
 export async function usageToday(db: Database, clock: Clock, userId: string): Promise<{ swipes: number; chats: number }> {

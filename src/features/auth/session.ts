@@ -57,12 +57,6 @@ export async function createSession(db: Database, clock: Clock, userId: string, 
   return { token, session };
 }
 
-/**
- * "Has a photo" opens the app (spec point 2's guards): a saved profile with at least one photo.
- * Photos uploaded while completing the profile, before its first save, do not count yet.
- */
-const hasPhotoSql = sql<number>`(exists(select 1 from profiles where profiles.user_id = ${users.id}) and exists(select 1 from photos where photos.user_id = ${users.id}))`;
-
 /** Looks a token up; ends and refuses it when idle too long, past its lifetime, or the user is banned. */
 export async function validateSessionToken(db: Database, clock: Clock, token: string): Promise<{ session: Session; user: SessionUser } | null> {
   const sessionId = sessionIdFromToken(token);
@@ -84,7 +78,8 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
       isBanned: users.isBanned,
       language: users.language,
       notifications: users.notifications,
-      hasPhoto: hasPhotoSql,
+      // "Has a photo" opens the app (spec point 2's guards); kept on the row by the database (0109).
+      hasPhoto: users.hasPhoto,
       createdAt: users.createdAt,
     })
     .from(sessions)
@@ -94,7 +89,7 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
     .prepare());
   const [row] = await lookup.execute({ sessionId });
   if (row === undefined) return null;
-  const { sessionId: _id, sessionCreatedAt, lastSeenAt, expiresAt, hasPhoto, ...user } = row;
+  const { sessionId: _id, sessionCreatedAt, lastSeenAt, expiresAt, ...user } = row;
   const policy = row.isAdmin ? sessionPolicy.admin : sessionPolicy.member;
   const found = {
     idleSince: lastSeenAt.getTime(),
@@ -102,7 +97,7 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
     absoluteEnd: Math.min(expiresAt.getTime(), sessionCreatedAt.getTime() + policy.absoluteLifetimeMs),
     policy,
     session: { id: sessionId, userId: row.id, expiresAt } satisfies Session,
-    user: { ...user, hasPhoto: Boolean(hasPhoto) } satisfies SessionUser,
+    user: user satisfies SessionUser,
   };
   const now = clock.now().getTime();
   if (found.user.isBanned || now >= found.absoluteEnd || now - found.idleSince >= found.policy.idleTimeoutMs) {
