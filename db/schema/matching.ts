@@ -52,7 +52,12 @@ export const messages = sqliteTable(
     createdAt: createdAt(),
     readAt: timestamp("read_at"),
   },
-  (t) => [index("messages_match_created_idx").on(t.matchId, t.createdAt)],
+  (t) => [
+    index("messages_match_created_idx").on(t.matchId, t.createdAt),
+    // Unread messages only: a read receipt, a match's unread count and the tab's badge visit what
+    // is unread, not the whole history of each conversation (docs/decisions/0109).
+    index("messages_unread_idx").on(t.matchId, t.senderId).where(sql`${t.readAt} is null`),
+  ],
 );
 
 export const blocks = sqliteTable(

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from "../../testing/test-app";
 import { matchUsers } from "../../testing/match-fixtures";
 import { createMember } from "../discovery/discovery.test-support";
 import { storeMessage } from "./message-writer";
+import { MARK_READ_SQL, markRead } from "./chat.service";
 
 let app: TestApp;
 beforeEach(async () => {
@@ -46,5 +47,27 @@ describe("storeMessage (fixed SQL text, decision 0104)", () => {
     const row = messageRow(newId(), a.id, app.clock.now());
     await expect(storeMessage(app.deps.db, row)).rejects.toThrow(/FOREIGN KEY/i);
     expect(await app.deps.db.select().from(messages).where(eq(messages.id, row.id))).toEqual([]);
+  });
+});
+
+describe("markRead (fixed SQL text, decision 0109)", () => {
+  test("marks only the other person's unread messages, and visits only unread ones (the partial index)", async () => {
+    const a = await createMember(app, { firstName: "Ana" });
+    const b = await createMember(app, { firstName: "Budi" });
+    const matchId = await matchUsers(app, a, b);
+    const at = app.clock.now();
+    const fromA = messageRow(matchId, a.id, at);
+    const fromB = messageRow(matchId, b.id, at);
+    await storeMessage(app.deps.db, fromA);
+    await storeMessage(app.deps.db, fromB);
+    const readAt = new Date(at.getTime() + 60_000);
+    expect(await markRead(app.deps.db, readAt, matchId, b.id)).toBe(readAt.toISOString());
+    const rows = await app.deps.db.select({ id: messages.id, readAt: messages.readAt }).from(messages).where(eq(messages.matchId, matchId));
+    expect(new Map(rows.map((row) => [row.id, row.readAt?.getTime() ?? null]))).toEqual(new Map([[fromA.id, readAt.getTime()], [fromB.id, null]]));
+    // Nothing left unread for Budi: no change, no receipt.
+    expect(await markRead(app.deps.db, readAt, matchId, b.id)).toBeNull();
+    // A long conversation costs a receipt nothing extra: the update reads the unread index only.
+    const plan = await app.deps.dbClient.execute({ sql: `explain query plan ${MARK_READ_SQL}`, args: [0, matchId, b.id] });
+    expect(plan.rows.map((row) => String(row.detail)).join(" | ")).toContain("USING INDEX messages_unread_idx");
   });
 });

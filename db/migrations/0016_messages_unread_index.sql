@@ -1,0 +1,1 @@
+CREATE INDEX `messages_unread_idx` ON `messages` (`match_id`,`sender_id`) WHERE "messages"."read_at" is null;
