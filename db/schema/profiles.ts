@@ -7,6 +7,11 @@ export interface PromptAnswer {
   answer: string;
 }
 
+/**
+ * Triggers on this table keep users.has_photo (migration 0015): a migration that rebuilds it
+ * (drizzle-kit's create, copy, drop, rename) must drop those four triggers first and create them
+ * again after, or the rename fails on them.
+ */
 export const profiles = sqliteTable(
   "profiles",
   {
@@ -55,7 +60,12 @@ export const profiles = sqliteTable(
   ],
 );
 
-/** Profile photos, stored as files under $DATA_DIR/uploads with server-generated names. */
+/**
+ * Profile photos, stored as files under $DATA_DIR/uploads with server-generated names.
+ * Triggers on this table keep users.has_photo (migration 0015): a migration that rebuilds it
+ * (drizzle-kit's create, copy, drop, rename) must drop those four triggers first and create them
+ * again after, or the rename fails on them.
+ */
 export const photos = sqliteTable(
   "photos",
   {

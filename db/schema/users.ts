@@ -58,7 +58,8 @@ export const users = sqliteTable(
      * A saved profile and at least one photo: the rest of the app opens (spec point 2's guards).
      * Kept by the database itself, by triggers on profiles and photos (migration 0015,
      * docs/decisions/0109), so every writer agrees and the session lookup reads it from the row it
-     * already reads. Never written by the app.
+     * already reads. Never written by the app. A migration that rebuilds users, profiles or
+     * photos must drop the four triggers first and create them again after.
      */
     hasPhoto: bool("has_photo").notNull().default(false),
     createdAt: createdAt(),

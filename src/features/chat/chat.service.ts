@@ -124,10 +124,6 @@ interface SendContextRow {
 }
 
 /**
- * Sends a text message as `senderId`: membership, blocks, length, then the daily allowance.
- * Membership, block and plan come from ONE read; the write is one batch (message-writer.ts).
- */
-/**
  * ?1 the sender, ?2 the match: the match's two people, the sender's name and plan, and whether
  * the pair is closed to talk. Fixed SQL text, like the message's own statements (0104).
  */
@@ -138,6 +134,10 @@ const SEND_CONTEXT_SQL = `select m.user1_id, m.user2_id, u.first_name, u.plan, u
   from matches m join users u on u.id = ?1
   where m.id = ?2 and (m.user1_id = ?1 or m.user2_id = ?1)`;
 
+/**
+ * Sends a text message as `senderId`: membership, blocks, length, then the daily allowance.
+ * Membership, block and plan come from ONE read; the write is one batch (message-writer.ts).
+ */
 export async function sendMessage(db: Database, now: Date, senderId: string, matchId: string, rawContent: unknown): Promise<SendResult> {
   const { rows } = await db.$client.execute({ sql: SEND_CONTEXT_SQL, args: [senderId, matchId] });
   const context = rows[0] as unknown as SendContextRow | undefined;
@@ -234,13 +234,13 @@ export async function endCall(
   return messageToJson(row, caller?.firstName ?? "");
 }
 
-/** Marks the other person's unread messages read; returns when, if anything changed. */
 /**
  * ?1 the time, ?2 the match, ?3 the reader. Fixed SQL text (docs/decisions/0104): a read receipt
  * follows every message, and building this update with drizzle cost more than running it.
  */
 export const MARK_READ_SQL = "update messages set read_at = ?1 where match_id = ?2 and sender_id <> ?3 and read_at is null returning id";
 
+/** Marks the other person's unread messages read; returns when, if anything changed. */
 export async function markRead(db: Database, now: Date, matchId: string, readerId: string): Promise<string | null> {
   const { rows } = await db.$client.execute({ sql: MARK_READ_SQL, args: [now.getTime(), matchId, readerId] });
   return rows.length > 0 ? now.toISOString() : null;

@@ -45,11 +45,11 @@ export interface Viewer {
 /** One card (spec point 2): never an email, an exact position or whether a plain like happened. */
 export type DiscoveryCard = DiscoveryCardJson;
 
-/** The caller's own profile, or null when it is incomplete (no profile row or no photo). */
 const VIEWER_SQL = `select p.gender, p.age, p.denomination, p.relationship_goals, p.search_distance, p.city, p.city_lat, p.city_lng, u.verified_only,
     p.filter_age_min, p.filter_age_max, p.filter_denominations, p.filter_goals
   from profiles p join users u on u.id = p.user_id where p.user_id = ?1 and u.has_photo = 1`;
 
+/** The caller's own profile, or null when it is incomplete (no profile row or no photo). */
 export async function loadViewer(db: Database, userId: string): Promise<Viewer | null> {
   // Fixed SQL text (docs/decisions/0104): every Discover call and page reads the viewer.
   const { rows } = await db.$client.execute({ sql: VIEWER_SQL, args: [userId] });

@@ -7,9 +7,9 @@
  *      and the swipe is allowed (INSERT ... SELECT ... WHERE allowed ON CONFLICT DO UPDATE ...
  *      WHERE swipes < limit RETURNING swipes);
  *   2. the swipe row is inserted only if statement 1 changed a row (`changes() = 1`), or for
- *      Premium only if the swipe is allowed; a second swipe of the same person breaks the unique
- *      pair index, which rolls the whole batch back, so the counter is never consumed by a
- *      refused swipe;
+ *      Premium only if the swipe is allowed; a second swipe of the same person breaks the pair
+ *      key (migration 0014), which rolls the whole batch back, so the counter is never consumed
+ *      by a refused swipe;
  *   3. on a like, right after statement 2 inserted it, the match is inserted only if the other
  *      person's like exists, once per pair
  *      (matches_pair_unique + ON CONFLICT DO NOTHING RETURNING id tells who created it).
@@ -102,11 +102,16 @@ async function swipeAllowed(db: Database, swiperId: string, swipedId: string): P
   return { swiperReady: Number(rows[0]?.ready) === 1, swipeable: Number(rows[0]?.ok) === 1 };
 }
 
-/** Why nothing was written: the swiper's profile, the person, else the day's limit (the one refusal that remains). */
-async function refusal(db: Database, swiperId: string, swipedId: string): Promise<SwipeOutcome & { ok: false }> {
+/**
+ * Why nothing was written: the swiper's profile, the person, else the day's limit. The read runs
+ * after the batch: if a block was lifted or a profile saved in between, it finds the swipe
+ * allowed, and then only a counted swipe can have been refused by the limit; otherwise it is "not
+ * found", as when the batch ran.
+ */
+async function refusal(db: Database, swiperId: string, swipedId: string, limited: boolean): Promise<SwipeOutcome & { ok: false }> {
   const allowed = await swipeAllowed(db, swiperId, swipedId);
   if (!allowed.swiperReady) return { ok: false, status: 400, message: SWIPE_MESSAGES.profileIncomplete };
-  if (!allowed.swipeable) return { ok: false, status: 404, message: SWIPE_MESSAGES.notFound };
+  if (!allowed.swipeable || !limited) return { ok: false, status: 404, message: SWIPE_MESSAGES.notFound };
   return { ok: false, status: 429, message: SWIPE_MESSAGES.limit };
 }
 
@@ -151,7 +156,7 @@ export async function swipe(
     if (isUniqueViolation(error)) return { ok: false, status: 400, message: SWIPE_MESSAGES.twice };
     throw error;
   }
-  if (!inserted) return refusal(db, user.id, input.swipedId);
+  if (!inserted) return refusal(db, user.id, input.swipedId, limited);
 
   const swipesToday = limited ? Number(counted[0]!.swipes) : null;
   if (created.length > 0) return { ok: true, isMatch: true, matchId: String(created[0]!.id), createdMatch: true, swipesToday };
