@@ -385,15 +385,19 @@ describe("POST /api/swipe/undo", () => {
     expect((await app.request("POST", "/api/swipe/undo", { cookie: me.cookie })).status).toBe(200);
   });
 
-  test("after an unmatch, undo cannot wipe the swipe that made the match (no re-match without the other's consent)", async () => {
-    const me = await createMember(app, { gender: "male", plan: "premium_plus" });
+  /** He likes her back (a match), then she unmatches: both likes remain. */
+  async function matchedThenUnmatched(plan: "premium" | "premium_plus") {
+    const me = await createMember(app, { gender: "male", plan });
     const her = await createMember(app, { firstName: "Ana" });
     await recordSwipe(app, her.id, me.id, true);
     const liked = await swipeAs(me.cookie, { swipedId: her.id, isLike: true });
     expect(liked.body.isMatch).toBe(true);
-    // She unmatches.
-    const unmatch = await app.request("POST", `/api/matches/${liked.body.matchId}/unmatch`, { cookie: her.cookie });
-    expect(unmatch.status).toBe(200);
+    expect((await app.request("POST", `/api/matches/${liked.body.matchId}/unmatch`, { cookie: her.cookie })).status).toBe(200);
+    return { me, her };
+  }
+
+  test("after an unmatch, undo cannot wipe the swipe that made the match (no re-match without the other's consent)", async () => {
+    const { me, her } = await matchedThenUnmatched("premium_plus");
     const undo = await app.request("POST", "/api/swipe/undo", { cookie: me.cookie });
     expect(undo.status).toBe(400);
     expect(await undo.json()).toEqual({ message: "A swipe that made a match cannot be undone" });
@@ -403,12 +407,7 @@ describe("POST /api/swipe/undo", () => {
   });
 
   test("a Premium like refused since an unmatch and a block writes nothing and brings no match back", async () => {
-    const me = await createMember(app, { gender: "male", plan: "premium" });
-    const her = await createMember(app, { firstName: "Ana" });
-    await recordSwipe(app, her.id, me.id, true);
-    const liked = await swipeAs(me.cookie, { swipedId: her.id, isLike: true });
-    expect(liked.body.isMatch).toBe(true);
-    expect((await app.request("POST", `/api/matches/${liked.body.matchId}/unmatch`, { cookie: her.cookie })).status).toBe(200);
+    const { me, her } = await matchedThenUnmatched("premium");
     await recordBlock(app, her.id, me.id);
     // Both old likes remain; the refused like must not satisfy the match statement.
     expect(await swipeAs(me.cookie, { swipedId: her.id, isLike: true })).toEqual({ status: 404, body: { message: "User not found" } });
