@@ -52,7 +52,7 @@ export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock"
 export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock">, email: string, password: string): Promise<AuthResult<{ id: string; isAdmin: boolean; hasPhoto: boolean }>> {
   const normalized = email.toLowerCase();
   const [user] = await deps.db
-    .select({ id: users.id, passwordHash: users.passwordHash, isAdmin: users.isAdmin, isBanned: users.isBanned, banReason: users.banReason, emailVerifiedAt: users.emailVerifiedAt })
+    .select({ id: users.id, passwordHash: users.passwordHash, isAdmin: users.isAdmin, isBanned: users.isBanned, banReason: users.banReason, emailVerifiedAt: users.emailVerifiedAt, hasPhoto: users.hasPhoto })
     .from(users)
     .where(eq(users.email, normalized))
     .limit(1);
@@ -64,8 +64,7 @@ export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock"
   if (user.isBanned) return { ok: false, status: 403, message: user.banReason ? `${AUTH_MESSAGES.banned}: ${user.banReason}` : AUTH_MESSAGES.banned };
   const isAdmin = user.isAdmin || (user.emailVerifiedAt !== null && isSuperAdminEmail(deps.config, normalized));
   await deps.db.update(users).set({ isAdmin, lastActiveAt: deps.clock.now() }).where(eq(users.id, user.id));
-  const hasPhoto = await userHasPhoto(deps.db, user.id);
-  return { ok: true, value: { id: user.id, isAdmin, hasPhoto } };
+  return { ok: true, value: { id: user.id, isAdmin, hasPhoto: user.hasPhoto } };
 }
 
 /** A saved profile with at least one photo: the session's hasPhoto, kept on the row by the database (0109). */
