@@ -14,15 +14,23 @@
  * swiped by the caller, not banned, no block either way, not held by the client, and within the
  * caller's search distance when both have a city. Distances use city centres only.
  */
-import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { DISCOVERY_ACTIVE_WINDOW, DISCOVERY_POOL_SIZE, REPORTERS_TO_HIDE } from "../../platform/constants";
 import type { PromptAnswer } from "../../../db/schema";
 import { CITIES, distanceKm } from "../profile/cities";
 import { isPromptId } from "../profile/prompts";
 import { photoUrl, thumbUrl } from "../profile/profile-json";
 import type { DiscoveryCardJson, LikeEntryJson } from "./discovery-types";
-import { DECK_SIZE, deckCacheFor, type DeckCache } from "./deck-cache";
+import { deckCacheFor, type DeckCache } from "./deck-cache";
+import {
+  CARD_FOR_SQL,
+  COUNT_PENDING_LIKES_SQL,
+  eligibilityArgs,
+  LIST_PENDING_LIKES_SQL,
+  PHOTOS_OF_SQL,
+  RANK_POOL_SQL,
+  STILL_ELIGIBLE_SQL,
+  type Eligibility,
+} from "./discovery.sql";
 
 export interface Viewer {
   id: string;
@@ -94,42 +102,24 @@ function citiesInReach(viewer: Viewer): string[] | null {
   return CITIES.filter((city) => distanceKm(here, city) <= viewer.searchDistance).map((city) => city.id);
 }
 
-function idList(ids: string[]): SQL {
-  return sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
+function eligibilityOf(viewer: Viewer, exclude: string[]): Eligibility {
+  return {
+    viewerId: viewer.id,
+    otherGender: viewer.gender === "male" ? "female" : "male",
+    exclude,
+    verifiedOnly: viewer.verifiedOnly,
+    ageMin: viewer.ageMin,
+    ageMax: viewer.ageMax,
+    denominations: viewer.denominations,
+    goals: viewer.goals,
+    reach: citiesInReach(viewer),
+  };
 }
 
-/** Eligibility tests on the columns of users `u` and profiles `p` (no lookups). */
-function columnChecks(viewer: Viewer, exclude: string[], reach: string[] | null): SQL {
-  const otherGender = viewer.gender === "male" ? "female" : "male";
-  const parts: SQL[] = [sql`p.gender = ${otherGender}`, sql`u.is_banned = 0`, sql`u.id <> ${viewer.id}`];
-  if (exclude.length > 0) parts.push(sql`u.id not in (${idList(exclude)})`);
-  if (viewer.verifiedOnly) parts.push(sql`u.photo_verified_at is not null`);
-  if (viewer.ageMin !== null) parts.push(sql`p.age >= ${viewer.ageMin}`);
-  if (viewer.ageMax !== null) parts.push(sql`p.age <= ${viewer.ageMax}`);
-  if (viewer.denominations.length > 0) parts.push(sql`p.denomination in (${idList(viewer.denominations)})`);
-  // A goals filter asks for people who said so: those who gave no goal are left out.
-  if (viewer.goals.length > 0) parts.push(sql`p.relationship_goals in (${idList(viewer.goals)})`);
-  if (reach !== null) {
-    // People without a city have no known distance: they stay in (the card shows the fixed text).
-    parts.push(reach.length === 0 ? sql`(p.city is null or p.city_lat is null)` : sql`(p.city is null or p.city_lat is null or p.city in (${idList(reach)}))`);
-  }
-  return sql.join(parts, sql` and `);
-}
-
-/**
- * Eligibility tests that look a row up: a photo, not swiped by the viewer, no block either way,
- * and not reported by three different members with no admin decision yet (hidden until an admin
- * looks: reviewing, resolving or dismissing the reports shows the person again, unless banned).
- */
-function lookupChecks(viewer: Viewer, idColumn: SQL): SQL {
-  return sql`exists (select 1 from photos ph where ph.user_id = ${idColumn})
-    and (select count(distinct rp.reporter_id) from reports rp where rp.reported_user_id = ${idColumn} and rp.status = 'pending') < ${REPORTERS_TO_HIDE}
-    and not exists (select 1 from swipes sw where sw.swiper_id = ${viewer.id} and sw.swiped_id = ${idColumn})
-    and not exists (select 1 from blocks b1 where b1.blocker_id = ${viewer.id} and b1.blocked_id = ${idColumn})
-    and not exists (select 1 from blocks b2 where b2.blocker_id = ${idColumn} and b2.blocked_id = ${viewer.id})`;
+/** Runs one of the fixed statements of discovery.sql.ts. */
+async function rowsOf<Row>(db: Database, sqlText: string, args: (string | number | null)[]): Promise<Row[]> {
+  const { rows } = await db.$client.execute({ sql: sqlText, args });
+  return rows as unknown as Row[];
 }
 
 interface CandidateRow {
@@ -153,14 +143,6 @@ interface CandidateRow {
   show_distance: number;
   verified: number;
   liked_me: number | null;
-}
-
-const cardColumns = sql`u.id, u.first_name, p.age, p.gender, p.denomination, p.church_name, p.bio, p.interests, p.occupation,
-  p.education, p.jesus_christ_meaning, p.faith_duration, p.relationship_goals, p.ministry_involvement, p.prompts, p.city_lat, p.city_lng, u.show_distance, u.photo_verified_at is not null as verified`;
-
-/** 2 = super-liked the viewer, 1 = liked, null = neither. */
-function likedMeSql(viewerId: string): SQL {
-  return sql`(select 1 + max(lk.is_super_like) from swipes lk where lk.swiper_id = u.id and lk.swiped_id = ${viewerId} and lk.is_like = 1)`;
 }
 
 /**
@@ -194,14 +176,11 @@ export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit:
  * are now. Checked a few at a time; the ones that fail leave the kept deck.
  */
 async function stillEligible(db: Database, decks: DeckCache, viewer: Viewer, ids: string[], limit: number): Promise<CandidateRow[]> {
-  const reach = citiesInReach(viewer);
+  const eligibility = eligibilityArgs(eligibilityOf(viewer, []));
   const found: CandidateRow[] = [];
   for (let start = 0; start < ids.length && found.length < limit; start += 2 * limit) {
     const window = ids.slice(start, start + 2 * limit);
-    const rows = await db.all<CandidateRow>(sql`
-      select ${cardColumns}, ${likedMeSql(viewer.id)} as liked_me
-      from users u cross join profiles p on p.user_id = u.id
-      where u.id in (${idList(window)}) and ${columnChecks(viewer, [], reach)} and ${lookupChecks(viewer, sql`u.id`)}`);
+    const rows = await rowsOf<CandidateRow>(db, STILL_ELIGIBLE_SQL, [...eligibility, JSON.stringify(window)]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     decks.drop(viewer.id, new Set(window.filter((id) => !byId.has(id))));
     for (const id of window) {
@@ -212,70 +191,22 @@ async function stillEligible(db: Database, decks: DeckCache, viewer: Viewer, ids
   return found;
 }
 
-/**
- * The viewer's pool ranked, best first, DECK_SIZE at most. The pool is the union of bounded,
- * index-driven reads, so the work does not grow with the number of members (bench/discovery):
- * - everyone who liked the viewer (swipes_swiped_like_idx) and everyone boosted now;
- * - the most recently active members: only the DISCOVERY_ACTIVE_WINDOW newest of
- *   users_last_active_idx are looked at, then filtered;
- * - people of the other gender in the cities within reach, and without a city
- *   (profiles_discovery_idx), for regions where few of the most active live.
- */
+/** The viewer's pool ranked, best first, DECK_SIZE at most (RANK_POOL_SQL). */
 async function rankPool(db: Database, viewer: Viewer, now: Date, exclude: string[], options: { likesFirst: boolean }): Promise<CandidateRow[]> {
-  const reach = citiesInReach(viewer);
-  const columns = columnChecks(viewer, exclude, reach);
-  const eligible = sql`${columns} and ${lookupChecks(viewer, sql`u.id`)}`;
-  const otherGender = viewer.gender === "male" ? "female" : "male";
-  const nowMs = now.getTime();
-  const day = 86_400_000;
-  const nearbyRead = (cityTest: SQL) =>
-    sql`select * from (select u.id from profiles p cross join users u on u.id = p.user_id where p.gender = ${otherGender} and ${cityTest} and ${eligible} limit ${DISCOVERY_POOL_SIZE})`;
-  const nearby =
-    reach === null
-      ? nearbyRead(sql`1`)
-      : sql`${nearbyRead(sql`p.city in (${idList(reach.length > 0 ? reach : [""])})`)} union all ${nearbyRead(sql`p.city is null`)}`;
-  const rows = await db.all<CandidateRow>(sql`
-    with recent as materialized (
-      -- column tests first, on the newest of the activity index only; lookups afterwards
-      select u.id from (select id, is_banned, photo_verified_at from users order by last_active_at desc limit ${DISCOVERY_ACTIVE_WINDOW}) u
-        cross join profiles p on p.user_id = u.id
-      where ${columns}
-    ),
-    pool(id) as (
-      select u.id from swipes lk cross join users u on u.id = lk.swiper_id cross join profiles p on p.user_id = u.id
-        where lk.swiped_id = ${viewer.id} and lk.is_like = 1 and ${eligible}
-      union
-      select u.id from users u indexed by users_boosted_until_idx cross join profiles p on p.user_id = u.id where u.boosted_until > ${nowMs} and ${eligible}
-      union
-      select * from (select r.id from recent r where ${lookupChecks(viewer, sql`r.id`)} limit ${DISCOVERY_POOL_SIZE})
-      union
-      select * from (${nearby})
-    )
-    select * from (
-      select ${cardColumns}, u.last_active_at as last_active_at, ${likedMeSql(viewer.id)} as liked_me,
-        coalesce(u.boosted_until > ${nowMs}, 0) as boosted
-      from pool cross join users u on u.id = pool.id cross join profiles p on p.user_id = u.id
-    )
-    order by
-      (case liked_me when 2 then 1100 when 1 then ${options.likesFirst ? 1000 : 0} else 0 end)
-      + boosted * 500
-      + (case when relationship_goals is not null and relationship_goals = ${viewer.relationshipGoals} then 40 else 0 end)
-      + (case when denomination = ${viewer.denomination} then 25 else 0 end)
-      - min(abs(age - ${viewer.age}), 20) * 3
-      + (case when last_active_at > ${nowMs - day} then 30 when last_active_at > ${nowMs - 7 * day} then 15 else 0 end)
-      desc,
-      last_active_at desc, id
-    limit ${DECK_SIZE}
-  `);
-  return rows;
+  return rowsOf<CandidateRow>(db, RANK_POOL_SQL, [
+    ...eligibilityArgs(eligibilityOf(viewer, exclude)),
+    now.getTime(), // ?10
+    options.likesFirst ? 1000 : 0, // ?11
+    viewer.relationshipGoals, // ?12
+    viewer.denomination, // ?13
+    viewer.age, // ?14
+  ]);
 }
 
 /** Cards for the given rows: photos in one query, city distance computed here. */
 async function withPhotos(db: Database, viewer: Viewer, rows: CandidateRow[]): Promise<DiscoveryCard[]> {
   if (rows.length === 0) return [];
-  const photoRows = await db.all<{ user_id: string; file_name: string }>(
-    sql`select user_id, file_name from photos where user_id in (${idList(rows.map((row) => row.id))}) order by user_id, position`,
-  );
+  const photoRows = await rowsOf<{ user_id: string; file_name: string }>(db, PHOTOS_OF_SQL, [JSON.stringify(rows.map((row) => row.id))]);
   const photosByUser = new Map<string, string[]>();
   for (const photo of photoRows) {
     const list = photosByUser.get(photo.user_id) ?? [];
@@ -335,12 +266,7 @@ function parsePrompts(value: string): PromptAnswer[] {
 
 /** One person's card for the viewer (undo puts it back on top), or null if no longer eligible (banned, blocked either way). */
 export async function cardFor(db: Database, viewer: Viewer, userId: string): Promise<DiscoveryCard | null> {
-  const rows = await db.all<CandidateRow>(sql`
-    select ${cardColumns}, ${likedMeSql(viewer.id)} as liked_me
-    from users u join profiles p on p.user_id = u.id
-    where u.id = ${userId} and u.is_banned = 0
-      and not exists (select 1 from blocks b1 where b1.blocker_id = ${viewer.id} and b1.blocked_id = u.id)
-      and not exists (select 1 from blocks b2 where b2.blocker_id = u.id and b2.blocked_id = ${viewer.id})`);
+  const rows = await rowsOf<CandidateRow>(db, CARD_FOR_SQL, [viewer.id, userId]);
   const cards = await withPhotos(db, viewer, rows);
   return cards[0] ?? null;
 }
@@ -348,26 +274,17 @@ export async function cardFor(db: Database, viewer: Viewer, userId: string): Pro
 export type LikeEntry = LikeEntryJson;
 
 /** Who liked the viewer and is still waiting for an answer (not swiped back, not banned, not blocked). */
-function pendingLikesWhere(viewerId: string): SQL {
-  return sql`lk.swiped_id = ${viewerId} and lk.is_like = 1 and u.is_banned = 0
-    and not exists (select 1 from swipes back where back.swiper_id = ${viewerId} and back.swiped_id = lk.swiper_id)
-    and not exists (select 1 from blocks b1 where b1.blocker_id = ${viewerId} and b1.blocked_id = u.id)
-    and not exists (select 1 from blocks b2 where b2.blocker_id = u.id and b2.blocked_id = ${viewerId})`;
-}
-
 export async function countPendingLikes(db: Database, viewerId: string): Promise<number> {
-  const rows = await db.all<{ n: number }>(sql`select count(*) as n from swipes lk join users u on u.id = lk.swiper_id where ${pendingLikesWhere(viewerId)}`);
+  const rows = await rowsOf<{ n: number }>(db, COUNT_PENDING_LIKES_SQL, [viewerId]);
   return rows[0]?.n ?? 0;
 }
 
 export async function listPendingLikes(db: Database, viewerId: string, limit = 100): Promise<LikeEntry[]> {
-  const rows = await db.all<{ id: string; first_name: string; age: number; denomination: string; church_name: string; photo: string | null; is_super_like: number; created_at: number }>(sql`
-    select u.id, u.first_name, p.age, p.denomination, p.church_name, lk.is_super_like, lk.created_at,
-      (select ph.file_name from photos ph where ph.user_id = u.id order by ph.position limit 1) as photo
-    from swipes lk join users u on u.id = lk.swiper_id join profiles p on p.user_id = u.id
-    where ${pendingLikesWhere(viewerId)}
-    order by lk.is_super_like desc, lk.created_at desc
-    limit ${limit}`);
+  const rows = await rowsOf<{ id: string; first_name: string; age: number; denomination: string; church_name: string; photo: string | null; is_super_like: number; created_at: number }>(
+    db,
+    LIST_PENDING_LIKES_SQL,
+    [viewerId, limit],
+  );
   return rows.map((row) => ({
     id: row.id,
     firstName: row.first_name,
