@@ -4,7 +4,8 @@ import { dailyUsage, matches, photos, reports, swipes, users } from "../../../db
 import { jakartaDayOf } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { DECK_TTL_MS } from "./deck-cache";
+import { DECK_TTL_MS, deckCacheFor } from "./deck-cache";
+import { loadViewer } from "./discovery.service";
 import { createMember, recordBlock, recordSwipe } from "./discovery.test-support";
 
 let app: TestApp;
@@ -191,6 +192,18 @@ describe("GET /api/discovery", () => {
       expect((await discover(me.cookie, "?limit=2")).body.map((card) => card.id)).not.toContain(ideal.id);
       expect((await app.request("PUT", "/api/discovery/filters", { cookie: me.cookie, body: { ...narrow, ageMax: null } })).status).toBe(200);
       expect((await discover(me.cookie, "?limit=2")).body[0]!.id).toBe(ideal.id);
+    });
+
+    test("a swipe takes the person out of the swiper's kept deck: the next call checks only people not yet swiped", async () => {
+      const me = await createMember(app, { gender: "male" });
+      for (let i = 0; i < 5; i++) await createMember(app, { firstName: `P${i}` });
+      const ranked = (await discover(me.cookie, "?limit=5")).body.map((card) => card.id);
+      expect((await swipeAs(me.cookie, { swipedId: ranked[0], isLike: false })).status).toBe(200);
+      const viewer = (await loadViewer(app.deps.db, me.id))!;
+      const kept = deckCacheFor(app.deps.db).get(me.id, JSON.stringify([viewer, false]), app.clock.now().getTime());
+      expect(kept).toHaveLength(4);
+      expect(kept).not.toContain(ranked[0]);
+      expect((await discover(me.cookie, "?limit=2")).body.map((card) => card.id)).toEqual(ranked.slice(1, 3));
     });
 
     test("leaves out what the client holds, and serves it again once the client lets it go", async () => {

@@ -172,14 +172,21 @@ export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit:
 }
 
 /**
+ * Kept people checked beyond `limit` in one read: a few may have become ineligible (a block, a
+ * ban, a swipe on another instance); swipes on this one already left the deck.
+ */
+const RECHECK_MARGIN = 5;
+
+/**
  * The first `limit` of `ids` (in that order) that are still eligible, with their cards as they
  * are now. Checked a few at a time; the ones that fail leave the kept deck.
  */
 async function stillEligible(db: Database, decks: DeckCache, viewer: Viewer, ids: string[], limit: number): Promise<CandidateRow[]> {
   const eligibility = eligibilityArgs(eligibilityOf(viewer, []));
   const found: CandidateRow[] = [];
-  for (let start = 0; start < ids.length && found.length < limit; start += 2 * limit) {
-    const window = ids.slice(start, start + 2 * limit);
+  for (let start = 0; start < ids.length && found.length < limit; ) {
+    const window = ids.slice(start, start + limit - found.length + RECHECK_MARGIN);
+    start += window.length;
     const rows = await rowsOf<CandidateRow>(db, STILL_ELIGIBLE_SQL, [...eligibility, JSON.stringify(window)]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     decks.drop(viewer.id, new Set(window.filter((id) => !byId.has(id))));

@@ -27,6 +27,7 @@ import { jakartaDayOf } from "../../platform/clock";
 import { BOOST_DURATION_MS, FREE_DAILY_SWIPES } from "../../platform/constants";
 import { newId } from "../../platform/ids";
 import { hasPremium, hasPremiumPlus } from "../premium/plan-rules";
+import { deckCacheFor } from "./deck-cache";
 
 export type SwipeOutcome =
   | { ok: true; isMatch: boolean; matchId?: string; createdMatch: boolean; swipesToday: number | null }
@@ -157,6 +158,9 @@ export async function swipe(
     throw error;
   }
   if (!inserted) return refusal(db, user.id, input.swipedId, limited);
+  // Swiped is not eligible again (an undo hands the card back itself): the next Discover call
+  // does not check this person (deck-cache.ts).
+  deckCacheFor(db).drop(user.id, new Set([input.swipedId]));
 
   const swipesToday = limited ? Number(counted[0]!.swipes) : null;
   if (created.length > 0) return { ok: true, isMatch: true, matchId: String(created[0]!.id), createdMatch: true, swipesToday };
