@@ -21,3 +21,13 @@ export function preparedQuery<T>(db: Database, key: string, build: () => T): T {
   }
   return query;
 }
+
+/**
+ * Runs a statement kept as fixed SQL text (numbered parameters, docs/decisions/0104 and 0110):
+ * the same text on every call, so the local client prepares it once and drizzle builds nothing.
+ * The rows are read as `Row` (their column names); the caller names the columns it selects.
+ */
+export async function fixedRows<Row>(db: Database, sqlText: string, args: (string | number | null)[]): Promise<Row[]> {
+  const { rows } = await db.$client.execute({ sql: sqlText, args });
+  return rows as unknown as Row[];
+}

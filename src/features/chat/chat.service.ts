@@ -5,6 +5,7 @@
  */
 import { and, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
+import { fixedRows } from "../../../db/prepared";
 import { callsInProgress, matches, messages, users } from "../../../db/schema";
 import { jakartaDayOf } from "../../platform/clock";
 import { FREE_DAILY_CHATS, MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../../platform/constants";
@@ -139,8 +140,7 @@ const SEND_CONTEXT_SQL = `select m.user1_id, m.user2_id, u.first_name, u.plan, u
  * Membership, block and plan come from ONE read; the write is one batch (message-writer.ts).
  */
 export async function sendMessage(db: Database, now: Date, senderId: string, matchId: string, rawContent: unknown): Promise<SendResult> {
-  const { rows } = await db.$client.execute({ sql: SEND_CONTEXT_SQL, args: [senderId, matchId] });
-  const context = rows[0] as unknown as SendContextRow | undefined;
+  const [context] = await fixedRows<SendContextRow>(db, SEND_CONTEXT_SQL, [senderId, matchId]);
   // A blocked pair has no match (blocking removes it); the check guards a match made afterwards.
   // A banned partner's matches stay stored (an unban brings them back) but are closed to talk.
   if (context === undefined || Number(context.blocked) === 1) return { ok: false, status: 404, message: "Match not found" };

@@ -5,7 +5,7 @@ import { jakartaDayOf } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { DECK_TTL_MS, deckCacheFor } from "./deck-cache";
-import { loadViewer } from "./discovery.service";
+import { deckKey, loadViewer } from "./discovery.service";
 import { createMember, recordBlock, recordSwipe } from "./discovery.test-support";
 
 let app: TestApp;
@@ -200,7 +200,7 @@ describe("GET /api/discovery", () => {
       const ranked = (await discover(me.cookie, "?limit=5")).body.map((card) => card.id);
       expect((await swipeAs(me.cookie, { swipedId: ranked[0], isLike: false })).status).toBe(200);
       const viewer = (await loadViewer(app.deps.db, me.id))!;
-      const kept = deckCacheFor(app.deps.db).get(me.id, JSON.stringify([viewer, false]), app.clock.now().getTime());
+      const kept = deckCacheFor(app.deps.db).get(me.id, deckKey(viewer, false), app.clock.now().getTime());
       expect(kept).toHaveLength(4);
       expect(kept).not.toContain(ranked[0]);
       expect((await discover(me.cookie, "?limit=2")).body.map((card) => card.id)).toEqual(ranked.slice(1, 3));

@@ -15,6 +15,7 @@
  * caller's search distance when both have a city. Distances use city centres only.
  */
 import type { Database } from "../../../db/client";
+import { fixedRows } from "../../../db/prepared";
 import type { PromptAnswer } from "../../../db/schema";
 import { CITIES, distanceKm } from "../profile/cities";
 import { isPromptId } from "../profile/prompts";
@@ -60,8 +61,7 @@ const VIEWER_SQL = `select p.gender, p.age, p.denomination, p.relationship_goals
 /** The caller's own profile, or null when it is incomplete (no profile row or no photo). */
 export async function loadViewer(db: Database, userId: string): Promise<Viewer | null> {
   // Fixed SQL text (docs/decisions/0104): every Discover call and page reads the viewer.
-  const { rows } = await db.$client.execute({ sql: VIEWER_SQL, args: [userId] });
-  const row = rows[0] as unknown as {
+  const [row] = await fixedRows<{
     gender: "male" | "female";
     age: number;
     denomination: string;
@@ -75,7 +75,7 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     filter_age_max: number | null;
     filter_denominations: string;
     filter_goals: string;
-  } | undefined;
+  }>(db, VIEWER_SQL, [userId]);
   if (row === undefined) return null;
   return {
     id: userId,
@@ -116,12 +116,6 @@ function eligibilityOf(viewer: Viewer, exclude: string[]): Eligibility {
   };
 }
 
-/** Runs one of the fixed statements of discovery.sql.ts. */
-async function rowsOf<Row>(db: Database, sqlText: string, args: (string | number | null)[]): Promise<Row[]> {
-  const { rows } = await db.$client.execute({ sql: sqlText, args });
-  return rows as unknown as Row[];
-}
-
 interface CandidateRow {
   id: string;
   first_name: string;
@@ -145,6 +139,11 @@ interface CandidateRow {
   liked_me: number | null;
 }
 
+/** What a kept deck was ranked for: the viewer's profile and filters, and whether likes come first. */
+export function deckKey(viewer: Viewer, likesFirst: boolean): string {
+  return JSON.stringify([viewer, likesFirst]);
+}
+
 /**
  * The next `limit` cards for the viewer, best first, leaving out the ids the client holds
  * (`exclude`). One ranking serves several calls (deck-cache.ts, docs/decisions/0103): a kept deck
@@ -158,7 +157,7 @@ interface CandidateRow {
  */
 export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit: number, exclude: string[], options: { likesFirst: boolean }): Promise<DiscoveryCard[]> {
   const decks = deckCacheFor(db);
-  const key = JSON.stringify([viewer, options.likesFirst]);
+  const key = deckKey(viewer, options.likesFirst);
   const held = new Set(exclude);
   const kept = decks.get(viewer.id, key, now.getTime());
   if (kept !== null) {
@@ -187,7 +186,7 @@ async function stillEligible(db: Database, decks: DeckCache, viewer: Viewer, ids
   for (let start = 0; start < ids.length && found.length < limit; ) {
     const window = ids.slice(start, start + limit - found.length + RECHECK_MARGIN);
     start += window.length;
-    const rows = await rowsOf<CandidateRow>(db, STILL_ELIGIBLE_SQL, [...eligibility, JSON.stringify(window)]);
+    const rows = await fixedRows<CandidateRow>(db, STILL_ELIGIBLE_SQL, [...eligibility, JSON.stringify(window)]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     decks.drop(viewer.id, new Set(window.filter((id) => !byId.has(id))));
     for (const id of window) {
@@ -200,7 +199,7 @@ async function stillEligible(db: Database, decks: DeckCache, viewer: Viewer, ids
 
 /** The viewer's pool ranked, best first, DECK_SIZE at most (RANK_POOL_SQL). */
 async function rankPool(db: Database, viewer: Viewer, now: Date, exclude: string[], options: { likesFirst: boolean }): Promise<CandidateRow[]> {
-  return rowsOf<CandidateRow>(db, RANK_POOL_SQL, [
+  return fixedRows<CandidateRow>(db, RANK_POOL_SQL, [
     ...eligibilityArgs(eligibilityOf(viewer, exclude)),
     now.getTime(), // ?10
     options.likesFirst ? 1000 : 0, // ?11
@@ -213,7 +212,7 @@ async function rankPool(db: Database, viewer: Viewer, now: Date, exclude: string
 /** Cards for the given rows: photos in one query, city distance computed here. */
 async function withPhotos(db: Database, viewer: Viewer, rows: CandidateRow[]): Promise<DiscoveryCard[]> {
   if (rows.length === 0) return [];
-  const photoRows = await rowsOf<{ user_id: string; file_name: string }>(db, PHOTOS_OF_SQL, [JSON.stringify(rows.map((row) => row.id))]);
+  const photoRows = await fixedRows<{ user_id: string; file_name: string }>(db, PHOTOS_OF_SQL, [JSON.stringify(rows.map((row) => row.id))]);
   const photosByUser = new Map<string, string[]>();
   for (const photo of photoRows) {
     const list = photosByUser.get(photo.user_id) ?? [];
@@ -273,7 +272,7 @@ function parsePrompts(value: string): PromptAnswer[] {
 
 /** One person's card for the viewer (undo puts it back on top), or null if no longer eligible (banned, blocked either way). */
 export async function cardFor(db: Database, viewer: Viewer, userId: string): Promise<DiscoveryCard | null> {
-  const rows = await rowsOf<CandidateRow>(db, CARD_FOR_SQL, [viewer.id, userId]);
+  const rows = await fixedRows<CandidateRow>(db, CARD_FOR_SQL, [viewer.id, userId]);
   const cards = await withPhotos(db, viewer, rows);
   return cards[0] ?? null;
 }
@@ -282,12 +281,12 @@ export type LikeEntry = LikeEntryJson;
 
 /** Who liked the viewer and is still waiting for an answer (not swiped back, not banned, not blocked). */
 export async function countPendingLikes(db: Database, viewerId: string): Promise<number> {
-  const rows = await rowsOf<{ n: number }>(db, COUNT_PENDING_LIKES_SQL, [viewerId]);
+  const rows = await fixedRows<{ n: number }>(db, COUNT_PENDING_LIKES_SQL, [viewerId]);
   return rows[0]?.n ?? 0;
 }
 
 export async function listPendingLikes(db: Database, viewerId: string, limit = 100): Promise<LikeEntry[]> {
-  const rows = await rowsOf<{ id: string; first_name: string; age: number; denomination: string; church_name: string; photo: string | null; is_super_like: number; created_at: number }>(
+  const rows = await fixedRows<{ id: string; first_name: string; age: number; denomination: string; church_name: string; photo: string | null; is_super_like: number; created_at: number }>(
     db,
     LIST_PENDING_LIKES_SQL,
     [viewerId, limit],
