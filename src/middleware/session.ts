@@ -2,6 +2,7 @@ import { deleteCookie, setCookie } from "hono/cookie";
 import type { Context } from "hono";
 import type { AppDeps, AppEnv } from "../app-env";
 import { validateSessionToken } from "../features/auth/session";
+import { turnQueue } from "../platform/turn-queue";
 import { cookieValue } from "./cookie-value";
 
 export function sessionCookieName(isHttps: boolean): string {
@@ -9,12 +10,27 @@ export function sessionCookieName(isHttps: boolean): string {
   return isHttps ? "__Host-kasih_session" : "kasih_session";
 }
 
-/** Loads the signed-in user, if any, for every request; a cookie that opens no session is cleared. */
+/**
+ * The kind of a request, for grouping the requests of one turn: its method and its path's first
+ * two segments ("POST/api/swipe", "GET/api/auth", "GET/chat").
+ */
+export function requestKind(method: string, path: string): string {
+  const second = path.indexOf("/", 1);
+  const third = second === -1 ? -1 : path.indexOf("/", second + 1);
+  return method + (third === -1 ? path : path.slice(0, third));
+}
+
+/**
+ * Loads the signed-in user, if any, for every request; a cookie that opens no session is cleared.
+ * The lookups of the requests that arrived in one turn of the event loop run together, by kind of
+ * request (src/platform/turn-queue.ts, docs/decisions/0111-session-lookups-by-turn.md).
+ */
 export function sessionLoader(deps: Pick<AppDeps, "db" | "clock" | "config">) {
   const cookieName = sessionCookieName(deps.config.isHttps);
+  const lookUp = turnQueue((token: string) => validateSessionToken(deps.db, deps.clock, token));
   return async (c: Context<AppEnv>, cookieHeader: string | null) => {
     const token = cookieValue(cookieHeader, cookieName);
-    const result = token !== undefined && token.length > 0 && token.length < 100 ? await validateSessionToken(deps.db, deps.clock, token) : null;
+    const result = token !== undefined && token.length > 0 && token.length < 100 ? await lookUp(token, requestKind(c.req.method, c.req.path)) : null;
     if (result === null && token !== undefined) deleteCookie(c, cookieName, { path: "/", secure: deps.config.isHttps });
     c.set("user", result?.user ?? null);
     c.set("session", result?.session ?? null);
