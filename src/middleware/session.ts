@@ -12,7 +12,8 @@ export function sessionCookieName(isHttps: boolean): string {
 
 /**
  * The kind of a request, for grouping the requests of one turn: its method and its path's first
- * two segments ("POST/api/swipe", "GET/api/auth", "GET/chat").
+ * two segments ("POST/api/swipe", "GET/api/auth"; a page by its id: "GET/chat/m1"). Compared as
+ * text, so the pages of one area still sort next to each other.
  */
 export function requestKind(method: string, path: string): string {
   const second = path.indexOf("/", 1);
@@ -25,9 +26,11 @@ export function requestKind(method: string, path: string): string {
  * The lookups of the requests that arrived in one turn of the event loop run together, by kind of
  * request (src/platform/turn-queue.ts, docs/decisions/0111-session-lookups-by-turn.md).
  */
-export function sessionLoader(deps: Pick<AppDeps, "db" | "clock" | "config">) {
+export function sessionLoader(
+  deps: Pick<AppDeps, "db" | "clock" | "config">,
+  lookUp: (token: string, kind: string) => ReturnType<typeof validateSessionToken> = turnQueue((token: string) => validateSessionToken(deps.db, deps.clock, token)),
+) {
   const cookieName = sessionCookieName(deps.config.isHttps);
-  const lookUp = turnQueue((token: string) => validateSessionToken(deps.db, deps.clock, token));
   return async (c: Context<AppEnv>, cookieHeader: string | null) => {
     const token = cookieValue(cookieHeader, cookieName);
     const result = token !== undefined && token.length > 0 && token.length < 100 ? await lookUp(token, requestKind(c.req.method, c.req.path)) : null;

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { turnQueue } from "./turn-queue";
 
 describe("turnQueue", () => {
@@ -37,5 +38,16 @@ describe("turnQueue", () => {
     expect(a).toMatchObject({ status: "rejected", reason: new Error("thrown") });
     expect(b).toEqual({ status: "fulfilled", value: "fine" });
     expect(c).toMatchObject({ status: "rejected", reason: new Error("rejected") });
+  });
+
+  test("each piece of work runs in the async context of the one who asked (their request id on log lines)", async () => {
+    const requestIds = new AsyncLocalStorage<string>();
+    const seen = new Map<string, string | undefined>();
+    const queue = turnQueue(async (input: string) => {
+      seen.set(input, requestIds.getStore());
+      return input;
+    });
+    await Promise.all([requestIds.run("request-a", () => queue("a", "k")), requestIds.run("request-b", () => queue("b", "k")), queue("none", "k")]);
+    expect(Object.fromEntries(seen)).toEqual({ a: "request-a", b: "request-b", none: undefined });
   });
 });

@@ -7,8 +7,19 @@
  * the processor's caches. Requests that arrive together are therefore looked up together, and go
  * on in order of kind, so that the statements of their next steps also follow one another.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+
+interface Waiting<In, Out> {
+  input: In;
+  kind: string;
+  /** The asker's async context (its request id on log lines), which the end of the turn does not have. */
+  context: ReturnType<typeof AsyncLocalStorage.snapshot>;
+  resolve: (value: Out) => void;
+  reject: (error: unknown) => void;
+}
+
 export function turnQueue<In, Out>(work: (input: In) => Promise<Out>): (input: In, kind: string) => Promise<Out> {
-  let waiting: { input: In; kind: string; resolve: (value: Out) => void; reject: (error: unknown) => void }[] = [];
+  let waiting: Waiting<In, Out>[] = [];
   const runWaiting = () => {
     const batch = waiting;
     waiting = [];
@@ -16,7 +27,7 @@ export function turnQueue<In, Out>(work: (input: In) => Promise<Out>): (input: I
     batch.sort((a, b) => (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0));
     for (const item of batch) {
       try {
-        work(item.input).then(item.resolve, item.reject);
+        item.context(work, item.input).then(item.resolve, item.reject);
       } catch (error) {
         item.reject(error);
       }
@@ -24,7 +35,7 @@ export function turnQueue<In, Out>(work: (input: In) => Promise<Out>): (input: I
   };
   return (input, kind) =>
     new Promise<Out>((resolve, reject) => {
-      waiting.push({ input, kind, resolve, reject });
+      waiting.push({ input, kind, context: AsyncLocalStorage.snapshot(), resolve, reject });
       if (waiting.length === 1) setImmediate(runWaiting);
     });
 }

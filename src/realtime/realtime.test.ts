@@ -101,6 +101,15 @@ describe("GET /ws handshake", () => {
     const socket = await connect(user.cookie);
     expect(socket.opened).toBe(true);
   });
+
+  test("once the sockets are closed for a stop, a handshake is refused with 503 instead of opening one", async () => {
+    const user = await app.registerUser();
+    realtimeFor(app.deps).close(1012, "Service restart");
+    const response = await fetch(url.replace("ws:", "http:"), { headers: { Cookie: user.cookie, Origin: TEST_ORIGIN, Upgrade: "websocket", Connection: "Upgrade", "Sec-WebSocket-Version": "13", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==" } });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ message: "Service restarting" });
+    expect(realtimeFor(app.deps).hub.socketCountOf(user.id)).toBe(0);
+  });
 });
 
 describe("limits", () => {

@@ -258,8 +258,13 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     },
   };
 
+  /** Set by close(): a handshake whose session lookup finished after it gets no socket. */
+  let closed = false;
+
   // The handshake: loadSession has already read the cookie; the Origin must be ours.
   const routes = new Hono<AppEnv>().get("/ws", (c) => {
+    // A stopping server closes its sockets once (1012); one opened after that would hold the drain.
+    if (closed) return c.json({ message: "Service restarting" }, 503, { "Retry-After": "1" });
     if (c.req.header("Origin") !== deps.config.appOrigin) return c.json({ message: "Forbidden" }, 403);
     const user = c.get("user");
     const session = c.get("session");
@@ -281,6 +286,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     routes,
     sweepSessions,
     close(code, reason) {
+      closed = true;
       clearInterval(sweepTimer);
       for (const off of offs) off();
       stopPush();
