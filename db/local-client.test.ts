@@ -26,6 +26,11 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** A result's columns and row values, to compare the two clients. */
+function plain(result: ResultSet) {
+  return { columns: result.columns, rows: result.rows.map((row) => Array.prototype.slice.call(row)) };
+}
+
 describe("openLocalClient", () => {
   test("rows read by index and by name, with only the names enumerable, as @libsql/client builds them", async () => {
     await local.execute({ sql: "insert into people (id, name, age, score, active) values (?, ?, ?, ?, ?)", args: ["p1", "Ana", 29, 4.5, true] });
@@ -184,6 +189,23 @@ describe("openLocalClient", () => {
     const after = await local.execute(query);
     expect(after.columns.at(-1)).toBe("country");
     expect(Array.prototype.slice.call(after.rows[0])).toHaveLength(8);
+  });
+
+  test("joins, LIMIT and OFFSET values and named arguments answer as @libsql/client does (statements planned once, stable-plans.ts)", async () => {
+    for (let i = 0; i < 6; i++) {
+      await local.execute({ sql: "insert into people (id, name, age) values (?, ?, ?)", args: [`p${i}`, `P${i}`, 20 + i] });
+      await local.execute({ sql: "insert into pets (id, owner_id, name) values (?, ?, ?)", args: [`t${i}`, `p${i}`, `T${i}`] });
+    }
+    const statements = [
+      { sql: "select p.name, t.name as pet from people p join pets t on t.owner_id = p.id where p.age >= ? order by p.age limit ? offset ?", args: [21, 2, 1] },
+      { sql: "select p.name, t.name as pet from people p join pets t on t.owner_id = p.id where p.age >= ? order by p.age limit ? offset ?", args: [20, 3, 0] },
+      { sql: "select name from people where id = :id or age = :age order by name", args: { id: "p1", age: 24 } },
+      { sql: "select name from people order by name limit ?", args: [-1] },
+    ];
+    for (const statement of statements) expect(plain(await local.execute(statement))).toEqual(plain(await reference.execute(statement)));
+    // A LIMIT that is not an integer is refused by SQLite, as without the rewrite.
+    await expect(local.execute({ sql: "select name from people limit ?", args: ["2; drop table people"] })).rejects.toThrow(/datatype mismatch/);
+    expect((await local.execute("select count(*) as n from people")).rows[0]!.n).toBe(6);
   });
 
   test("blobs come back as bytes", async () => {

@@ -1,5 +1,6 @@
 import { Database, type Statement } from "bun:sqlite";
 import type { Client, InArgs, InStatement, ResultSet, Row, Transaction, TransactionMode } from "@libsql/client";
+import { stablePlan, withLimits, type StablePlan } from "./stable-plans";
 
 /**
  * libSQL's client interface over Bun's built-in SQLite, for a database in a local file.
@@ -46,6 +47,8 @@ class LocalClient {
   closed = false;
   readonly #db: Database;
   readonly #prepared = new Map<string, Prepared>();
+  /** Each statement's text as SQLite is given it (./stable-plans.ts), by the text the app sent. */
+  readonly #plans = new Map<string, StablePlan>();
   /** Batches waiting for the next group commit. */
   #queued: QueuedBatch[] = [];
   /** Writes wait (holdWrites) while the checkpoint thread finishes copying the WAL. */
@@ -185,9 +188,11 @@ class LocalClient {
 
   #run(input: InStatement | string): ResultSet {
     const sql = typeof input === "string" ? input : input.sql;
-    const prepared = this.#prepare(sql);
     const args = typeof input === "string" || input.args === undefined ? [] : toSqlArgs(input.args);
-    const bound = Array.isArray(args) ? args : [args];
+    // Named arguments (an object) are bound as they are; positional ones may carry LIMIT values.
+    const statement = Array.isArray(args) ? withLimits(this.#planOf(sql), args) : { text: this.#planOf(sql).text, args: [args] };
+    const prepared = this.#prepare(statement.text);
+    const bound = statement.args;
     if (prepared.Row === null) {
       const info = prepared.statement.run(...(bound as never[]));
       // A schema change re-prepares kept statements underneath; their column lists must be read again.
@@ -205,7 +210,17 @@ class LocalClient {
   }
 
   #changesRows(sql: string): boolean {
-    return !this.#prepare(sql).statement.readonly && ROW_CHANGE.test(sql);
+    return !this.#prepare(this.#planOf(sql).text).statement.readonly && ROW_CHANGE.test(sql);
+  }
+
+  #planOf(sql: string): StablePlan {
+    let plan = this.#plans.get(sql);
+    if (plan === undefined) {
+      if (this.#plans.size >= STATEMENT_CACHE_SIZE) this.#plans.clear();
+      plan = stablePlan(sql);
+      this.#plans.set(sql, plan);
+    }
+    return plan;
   }
 
   #forgetStatements(): void {
