@@ -191,7 +191,7 @@ describe("openLocalClient", () => {
     expect(Array.prototype.slice.call(after.rows[0])).toHaveLength(8);
   });
 
-  test("joins, LIMIT and OFFSET values and named arguments answer as @libsql/client does (statements planned once, stable-plans.ts)", async () => {
+  test("joins, LIMIT and OFFSET values, named arguments and column names answer as @libsql/client does (parameters marked, stable-plans.ts)", async () => {
     for (let i = 0; i < 6; i++) {
       await local.execute({ sql: "insert into people (id, name, age) values (?, ?, ?)", args: [`p${i}`, `P${i}`, 20 + i] });
       await local.execute({ sql: "insert into pets (id, owner_id, name) values (?, ?, ?)", args: [`t${i}`, `p${i}`, `T${i}`] });
@@ -201,9 +201,12 @@ describe("openLocalClient", () => {
       { sql: "select p.name, t.name as pet from people p join pets t on t.owner_id = p.id where p.age >= ? order by p.age limit ? offset ?", args: [20, 3, 0] },
       { sql: "select name from people where id = :id or age = :age order by name", args: { id: "p1", age: 24 } },
       { sql: "select name from people order by name limit ?", args: [-1] },
+      // Columns named by their expression keep the app's text (`?`, not the `+?` SQLite was given).
+      { sql: "select ?, coalesce(null, ?), name from people where id = ? limit ?", args: [1, "x", "p2", 1] },
+      { sql: "select :who as who, name from people where age > ? order by name limit ?", args: ["me", 22, 2] },
     ];
     for (const statement of statements) expect(plain(await local.execute(statement))).toEqual(plain(await reference.execute(statement)));
-    // A LIMIT that is not an integer is refused by SQLite, as without the rewrite.
+    // A LIMIT that is not an integer is refused by SQLite, as without the marking.
     await expect(local.execute({ sql: "select name from people limit ?", args: ["2; drop table people"] })).rejects.toThrow(/datatype mismatch/);
     expect((await local.execute("select count(*) as n from people")).rows[0]!.n).toBe(6);
   });

@@ -1,6 +1,6 @@
 import { Database, type Statement } from "bun:sqlite";
 import type { Client, InArgs, InStatement, ResultSet, Row, Transaction, TransactionMode } from "@libsql/client";
-import { stablePlan, withLimits, type StablePlan } from "./stable-plans";
+import { stablePlan } from "./stable-plans";
 
 /**
  * libSQL's client interface over Bun's built-in SQLite, for a database in a local file.
@@ -47,8 +47,6 @@ class LocalClient {
   closed = false;
   readonly #db: Database;
   readonly #prepared = new Map<string, Prepared>();
-  /** Each statement's text as SQLite is given it (./stable-plans.ts), by the text the app sent. */
-  readonly #plans = new Map<string, StablePlan>();
   /** Batches waiting for the next group commit. */
   #queued: QueuedBatch[] = [];
   /** Writes wait (holdWrites) while the checkpoint thread finishes copying the WAL. */
@@ -188,11 +186,9 @@ class LocalClient {
 
   #run(input: InStatement | string): ResultSet {
     const sql = typeof input === "string" ? input : input.sql;
+    const prepared = this.#prepare(sql);
     const args = typeof input === "string" || input.args === undefined ? [] : toSqlArgs(input.args);
-    // Named arguments (an object) are bound as they are; positional ones may carry LIMIT values.
-    const statement = Array.isArray(args) ? withLimits(this.#planOf(sql), args) : { text: this.#planOf(sql).text, args: [args] };
-    const prepared = this.#prepare(statement.text);
-    const bound = statement.args;
+    const bound = Array.isArray(args) ? args : [args];
     if (prepared.Row === null) {
       const info = prepared.statement.run(...(bound as never[]));
       // A schema change re-prepares kept statements underneath; their column lists must be read again.
@@ -210,17 +206,16 @@ class LocalClient {
   }
 
   #changesRows(sql: string): boolean {
-    return !this.#prepare(this.#planOf(sql).text).statement.readonly && ROW_CHANGE.test(sql);
+    return !this.#prepare(sql).statement.readonly && ROW_CHANGE.test(sql);
   }
 
-  #planOf(sql: string): StablePlan {
-    let plan = this.#plans.get(sql);
-    if (plan === undefined) {
-      if (this.#plans.size >= STATEMENT_CACHE_SIZE) this.#plans.clear();
-      plan = stablePlan(sql);
-      this.#plans.set(sql, plan);
+  #columnNamesOf(sql: string): string[] {
+    const statement = this.#db.prepare(sql);
+    try {
+      return statement.columnNames;
+    } finally {
+      statement.finalize();
     }
-    return plan;
   }
 
   #forgetStatements(): void {
@@ -228,11 +223,15 @@ class LocalClient {
     this.#prepared.clear();
   }
 
+  /** Kept by the text the app sent; SQLite is given it with its parameters marked (./stable-plans.ts). */
   #prepare(sql: string): Prepared {
     const cached = this.#prepared.get(sql);
     if (cached !== undefined) return cached;
-    const statement = this.#db.prepare(sql);
-    const columns = statement.columnNames;
+    const text = stablePlan(sql);
+    const statement = this.#db.prepare(text);
+    let columns = statement.columnNames;
+    // A column named by its expression would show the marked parameter (`+?`): named as the app wrote it.
+    if (text !== sql && columns.some((name) => name.includes("+?"))) columns = this.#columnNamesOf(sql);
     const prepared: Prepared = { statement, columns, Row: columns.length > 0 ? rowClassFor(columns) : null };
     if (this.#prepared.size >= STATEMENT_CACHE_SIZE) {
       const [oldestSql, oldest] = this.#prepared.entries().next().value as [string, Prepared];

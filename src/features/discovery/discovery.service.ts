@@ -285,11 +285,11 @@ export async function countPendingLikes(db: Database, viewerId: string): Promise
   return rows[0]?.n ?? 0;
 }
 
-export async function listPendingLikes(db: Database, viewerId: string, limit = 100): Promise<LikeEntry[]> {
+export async function listPendingLikes(db: Database, viewerId: string): Promise<LikeEntry[]> {
   const rows = await fixedRows<{ id: string; first_name: string; age: number; denomination: string; church_name: string; photo: string | null; is_super_like: number; created_at: number }>(
     db,
     LIST_PENDING_LIKES_SQL,
-    [viewerId, limit],
+    [viewerId],
   );
   return rows.map((row) => ({
     id: row.id,

@@ -157,6 +157,9 @@ export const CARD_FOR_SQL = `select ${CARD_COLUMNS}, ${LIKED_ME}
 /** ?1 a JSON array of user ids: their photos in order. */
 export const PHOTOS_OF_SQL = `select user_id, file_name from photos where user_id in (select value from json_each(?1)) order by user_id, position`;
 
+/** Who liked you lists this many at most, the newest super likes first. */
+export const PENDING_LIKES_LISTED = 100;
+
 /** Who liked ?1 and is still waiting for an answer (not swiped back, not banned, not blocked). */
 const PENDING_LIKES = `lk.swiped_id = ?1 and lk.is_like = 1 and u.is_banned = 0
     and not exists (select 1 from swipes back where back.swiper_id = ?1 and back.swiped_id = lk.swiper_id)
@@ -165,10 +168,10 @@ const PENDING_LIKES = `lk.swiped_id = ?1 and lk.is_like = 1 and u.is_banned = 0
 
 export const COUNT_PENDING_LIKES_SQL = `select count(*) as n from swipes lk join users u on u.id = lk.swiper_id where ${PENDING_LIKES}`;
 
-/** ?2 how many, newest super likes first. */
+/** Newest super likes first, at most PENDING_LIKES_LISTED (a written-in LIMIT is planned once, db/stable-plans.ts). */
 export const LIST_PENDING_LIKES_SQL = `select u.id, u.first_name, p.age, p.denomination, p.church_name, lk.is_super_like, lk.created_at,
     (select ph.file_name from photos ph where ph.user_id = u.id order by ph.position limit 1) as photo
   from swipes lk join users u on u.id = lk.swiper_id join profiles p on p.user_id = u.id
   where ${PENDING_LIKES}
   order by lk.is_super_like desc, lk.created_at desc
-  limit ?2`;
+  limit ${PENDING_LIKES_LISTED}`;
