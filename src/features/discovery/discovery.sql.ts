@@ -168,7 +168,7 @@ const PENDING_LIKES = `lk.swiped_id = ?1 and lk.is_like = 1 and u.is_banned = 0
 
 export const COUNT_PENDING_LIKES_SQL = `select count(*) as n from swipes lk join users u on u.id = lk.swiper_id where ${PENDING_LIKES}`;
 
-/** Newest super likes first, at most PENDING_LIKES_LISTED (a written-in LIMIT is planned once, db/stable-plans.ts). */
+/** Newest super likes first, at most PENDING_LIKES_LISTED (a constant of the product: nothing to bind). */
 export const LIST_PENDING_LIKES_SQL = `select u.id, u.first_name, p.age, p.denomination, p.church_name, lk.is_super_like, lk.created_at,
     (select ph.file_name from photos ph where ph.user_id = u.id order by ph.position limit 1) as photo
   from swipes lk join users u on u.id = lk.swiper_id join profiles p on p.user_id = u.id
