@@ -49,6 +49,20 @@ describe("openLocalClient", () => {
     expect(mine.columns).toEqual(theirs.columns);
   });
 
+  test("any column name is a plain property, quotes, new lines and __proto__ included", async () => {
+    const sql = `select 1 as "a""b", 2 as "line
+break", 3 as "__proto__", 4 as "constructor", 5 as "\`\${x}\`", 6 as "0", 7 as "length"`;
+    const row = (await local.execute(sql)).rows[0]!;
+    // "0" and "length" stay the row's index and length, as @libsql/client leaves them.
+    expect(Object.keys(row)).toEqual(['a"b', "line\nbreak", "__proto__", "constructor", "`${x}`"]);
+    expect(row.length).toBe(7);
+    expect(row[0]).toBe(1);
+    expect(Object.getOwnPropertyDescriptor(row, "__proto__")?.value).toBe(3);
+    expect(Object.getPrototypeOf(row)).not.toBe(3);
+    expect(Array.prototype.slice.call(row)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect({ ...row }).toEqual({ ...(await reference.execute(sql)).rows[0]! });
+  });
+
   test("writes report rows affected and the last rowid; reads report none", async () => {
     const insert = await local.execute({ sql: "insert into people (id, name) values (?, ?), (?, ?)", args: ["a", "A", "b", "B"] });
     expect(insert.rowsAffected).toBe(2);

@@ -24,9 +24,26 @@ export const STATIC_PAGE_CSP = [
 const PRECOMPRESSED = { br: "br", gzip: "gz" } as const;
 type Encoding = keyof typeof PRECOMPRESSED;
 
+/**
+ * Headers already read: browsers send a handful of distinct values, and every compressible answer
+ * asks (compression.ts). Bounded, since the header is the caller's to choose.
+ */
+const readHeaders = new Map<string, readonly Encoding[]>();
+const READ_HEADERS_KEPT = 64;
+
 /** The precompressed encodings an Accept-Encoding header takes, best first (brotli, then gzip). */
-export function acceptedEncodings(header: string | undefined): Encoding[] {
+export function acceptedEncodings(header: string | undefined): readonly Encoding[] {
   if (!header) return [];
+  let encodings = readHeaders.get(header);
+  if (encodings === undefined) {
+    if (readHeaders.size >= READ_HEADERS_KEPT) readHeaders.clear();
+    encodings = Object.freeze(parseAcceptEncoding(header));
+    readHeaders.set(header, encodings);
+  }
+  return encodings;
+}
+
+function parseAcceptEncoding(header: string): Encoding[] {
   const q = new Map<string, number>();
   for (const part of header.toLowerCase().split(",")) {
     const [name = "", ...params] = part.trim().split(";");

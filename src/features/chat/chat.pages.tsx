@@ -1,14 +1,15 @@
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { ChatPanel, type ChatPanelProps } from "../../../islands/chat-panel";
-import { photos, profiles, users } from "../../../db/schema";
+import { profiles, users } from "../../../db/schema";
+import { preparedQuery } from "../../../db/prepared";
 import { requirePage } from "../../middleware/guards";
 import { Island } from "../../views/island";
 import type { RenderPage } from "../../views/render";
 import { findOpenMatchFor } from "../matches/matches.service";
 import { hasPremium, hasPremiumPlus } from "../premium/plan-rules";
-import { thumbUrl } from "../profile/profile-json";
+import { mainPhotoThumb } from "../profile/profile-json";
 import { FREE_DAILY_CHATS } from "../../platform/constants";
 import { chatsUsedToday, listMessages } from "./chat.service";
 import { sharedBetween } from "../settings/settings.service";
@@ -34,13 +35,17 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
         </section>,
       );
     }
-    const [other] = await deps.db
-      .select({ id: users.id, firstName: users.firstName, age: profiles.age, lastActiveAt: users.lastActiveAt, verifiedAt: users.photoVerifiedAt })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.userId, users.id))
-      .where(eq(users.id, match.otherUserId))
-      .limit(1);
-    const [photo] = await deps.db.select({ fileName: photos.fileName }).from(photos).where(eq(photos.userId, match.otherUserId)).orderBy(photos.position).limit(1);
+    // Prepared once per database: a member opens a chat page far more often than anything else changes it.
+    const otherQuery = preparedQuery(deps.db, "chat.page-other", () =>
+      deps.db
+        .select({ id: users.id, firstName: users.firstName, age: profiles.age, lastActiveAt: users.lastActiveAt, verifiedAt: users.photoVerifiedAt })
+        .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
+        .where(eq(users.id, sql.placeholder("userId")))
+        .limit(1)
+        .prepare(),
+    );
+    const [[other], photo] = await Promise.all([otherQuery.execute({ userId: match.otherUserId }), mainPhotoThumb(deps.db, match.otherUserId)]);
     const now = deps.clock.now();
     const answer = c.req.query("answer");
     const { receipts: showReceipts, activity: showActivity } = await sharedBetween(deps.db, user.id, match.otherUserId);
@@ -51,7 +56,7 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     const props: ChatPanelProps = {
       matchId,
       me: { id: user.id },
-      other: { id: match.otherUserId, firstName: other?.firstName ?? "", age: other?.age ?? null, photo: photo === undefined ? null : thumbUrl(photo.fileName), presence, verified: Boolean(other?.verifiedAt) },
+      other: { id: match.otherUserId, firstName: other?.firstName ?? "", age: other?.age ?? null, photo, presence, verified: Boolean(other?.verifiedAt) },
       initialMessages: await listMessages(deps.db, matchId, { showReceipts }),
       remainingToday: hasPremium(user, now) ? null : Math.max(0, FREE_DAILY_CHATS - (await chatsUsedToday(deps.db, user.id, now))),
       canCall: hasPremiumPlus(user, now),

@@ -3,9 +3,9 @@
  * and read receipts. Both the HTTP routes and the /ws socket go through here, so the rules
  * (membership, blocks, limit, length) are written once.
  */
-import { and, desc, eq, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { fixedRows } from "../../../db/prepared";
+import { fixedRows, preparedQuery } from "../../../db/prepared";
 import { callsInProgress, matches, messages, users } from "../../../db/schema";
 import { jakartaDayOf } from "../../platform/clock";
 import { FREE_DAILY_CHATS, MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../../platform/constants";
@@ -68,14 +68,18 @@ export async function listMessages(db: Database, matchId: string, options: { bef
       : beforeRowid === null
         ? lt(messages.createdAt, beforeTime)
         : or(lt(messages.createdAt, beforeTime), and(eq(messages.createdAt, beforeTime), sql`${messages}.rowid < ${beforeRowid}`));
-  const rows = await db
-    .select({ message: messages, firstName: users.firstName })
-    .from(messages)
-    .innerJoin(users, eq(users.id, messages.senderId))
-    .where(and(eq(messages.matchId, matchId), cursor))
-    // rowid breaks ties between messages of the same millisecond in the order they were stored.
-    .orderBy(desc(messages.createdAt), sql`${messages}.rowid desc`)
-    .limit(limit);
+  const page = (where: SQL | undefined) =>
+    db
+      .select({ message: messages, firstName: users.firstName })
+      .from(messages)
+      .innerJoin(users, eq(users.id, messages.senderId))
+      .where(where)
+      // rowid breaks ties between messages of the same millisecond in the order they were stored.
+      .orderBy(desc(messages.createdAt), sql`${messages}.rowid desc`);
+  // The latest page (every chat page's first read) is prepared once per database; older pages,
+  // read as the member scrolls back, are built for their cursor.
+  const latest = preparedQuery(db, "chat.latest-messages", () => page(eq(messages.matchId, sql.placeholder("matchId"))).limit(sql.placeholder("limit")).prepare());
+  const rows = cursor === undefined ? await latest.execute({ matchId, limit }) : await page(and(eq(messages.matchId, matchId), cursor)).limit(limit);
   const showReceipts = options.showReceipts ?? true;
   return rows.reverse().map((row) => messageToJson(showReceipts ? row.message : { ...row.message, readAt: null }, row.firstName));
 }

@@ -1,23 +1,29 @@
 import { and, eq, sql } from "drizzle-orm";
 import { profiles, users } from "../../../db/schema";
 import type { Database } from "../../../db/client";
+import { preparedQuery } from "../../../db/prepared";
 import { canonicalFilters, type DiscoveryFilters } from "./filters";
 
 /** The member's filters, or null without a profile (nothing to filter for yet). */
 export async function filtersOf(db: Database, userId: string): Promise<DiscoveryFilters | null> {
-  const [row] = await db
-    .select({
-      ageMin: profiles.filterAgeMin,
-      ageMax: profiles.filterAgeMax,
-      denominations: profiles.filterDenominations,
-      relationshipGoals: profiles.filterGoals,
-      maxDistance: profiles.searchDistance,
-      verifiedOnly: users.verifiedOnly,
-    })
-    .from(profiles)
-    .innerJoin(users, eq(users.id, profiles.userId))
-    .where(eq(profiles.userId, userId))
-    .limit(1);
+  // Prepared once per database: the Discover page reads them on every load.
+  const query = preparedQuery(db, "discovery.filters", () =>
+    db
+      .select({
+        ageMin: profiles.filterAgeMin,
+        ageMax: profiles.filterAgeMax,
+        denominations: profiles.filterDenominations,
+        relationshipGoals: profiles.filterGoals,
+        maxDistance: profiles.searchDistance,
+        verifiedOnly: users.verifiedOnly,
+      })
+      .from(profiles)
+      .innerJoin(users, eq(users.id, profiles.userId))
+      .where(eq(profiles.userId, sql.placeholder("userId")))
+      .limit(1)
+      .prepare(),
+  );
+  const [row] = await query.execute({ userId });
   return row ?? null;
 }
 

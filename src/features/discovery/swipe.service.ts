@@ -135,15 +135,14 @@ export async function swipe(
   const limited = !hasPremium(user, now);
   const day = jakartaDayOf(now);
   const nowMs = now.getTime();
-  const matchId = newId();
   const [user1Id, user2Id] = user.id < input.swipedId ? [user.id, input.swipedId] : [input.swipedId, user.id];
 
   const pair = [user.id, input.swipedId];
   const statements = [
     ...(limited ? [{ sql: COUNT_SWIPE_SQL, args: [...pair, day, FREE_DAILY_SWIPES] }] : []),
     { sql: limited ? INSERT_COUNTED_SWIPE_SQL : INSERT_SWIPE_SQL, args: [...pair, input.isLike ? 1 : 0, isSuperLike ? 1 : 0, nowMs] },
-    // A pass can never make a match: its batch has no match statement.
-    ...(input.isLike ? [{ sql: INSERT_MATCH_SQL, args: [...pair, matchId, user1Id, user2Id, nowMs] }] : []),
+    // A pass can never make a match: its batch has no match statement (and needs no match id).
+    ...(input.isLike ? [{ sql: INSERT_MATCH_SQL, args: [...pair, newId(), user1Id, user2Id, nowMs] }] : []),
   ];
   let counted: Row[] = [];
   let created: Row[] = [];

@@ -6,6 +6,7 @@ import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { matches, users } from "../../../db/schema";
 import { thumbUrl } from "../profile/profile-json";
+import { preparedQuery } from "../../../db/prepared";
 
 export interface MatchMembership {
   id: string;
@@ -14,11 +15,16 @@ export interface MatchMembership {
 
 /** The match when the user is one of its two people; null otherwise (the route answers 404). */
 export async function findMatchFor(db: Database, matchId: string, userId: string): Promise<MatchMembership | null> {
-  const rows = await db
-    .select({ id: matches.id, user1Id: matches.user1Id, user2Id: matches.user2Id })
-    .from(matches)
-    .where(and(eq(matches.id, matchId), or(eq(matches.user1Id, userId), eq(matches.user2Id, userId))))
-    .limit(1);
+  // Prepared once per database: every match-scoped request and the chat page ask it.
+  const query = preparedQuery(db, "matches.membership", () =>
+    db
+      .select({ id: matches.id, user1Id: matches.user1Id, user2Id: matches.user2Id })
+      .from(matches)
+      .where(and(eq(matches.id, sql.placeholder("matchId")), or(eq(matches.user1Id, sql.placeholder("userId")), eq(matches.user2Id, sql.placeholder("userId")))))
+      .limit(1)
+      .prepare(),
+  );
+  const rows = await query.execute({ matchId, userId });
   const row = rows[0];
   if (row === undefined) return null;
   return { id: row.id, otherUserId: row.user1Id === userId ? row.user2Id : row.user1Id };

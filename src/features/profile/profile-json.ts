@@ -62,6 +62,10 @@ export async function loadOwnProfile(db: Database, userId: string): Promise<Prof
 
 /** A member's main photo as a list-sized thumbnail URL, or null without photos. */
 export async function mainPhotoThumb(db: Database, userId: string): Promise<string | null> {
-  const [row] = await db.select({ fileName: photos.fileName }).from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.position)).limit(1);
+  // Prepared once per database: the Discover and chat pages ask on every load.
+  const query = preparedQuery(db, "profile.main-photo", () =>
+    db.select({ fileName: photos.fileName }).from(photos).where(eq(photos.userId, sql.placeholder("userId"))).orderBy(asc(photos.position)).limit(1).prepare(),
+  );
+  const [row] = await query.execute({ userId });
   return row === undefined ? null : thumbUrl(row.fileName);
 }
