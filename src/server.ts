@@ -51,7 +51,7 @@ export function loadAssets(): AssetStore {
 export async function openData(config: Config, options: { serving?: boolean } = {}): Promise<DatabaseHandle> {
   mkdirSync(config.dataDir, { recursive: true });
   const handle = await openDatabase(config.databaseUrl, {
-    observe: (kind, seconds) => dbQueryDuration.observe({ kind }, seconds),
+    observe: (kind, seconds) => dbQueryDuration.observe(seconds, kind),
     backgroundCheckpoints: options.serving ? { onError: (message) => log.warn({ error: message }, "database: a background checkpoint failed") } : undefined,
   });
   await applyMigrations(handle.client, loadMigrations());

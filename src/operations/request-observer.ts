@@ -18,8 +18,8 @@ export function requestIdFrom(header: string | null | undefined): string {
 
 function record(method: string, route: string, status: number, startedAt: number, requestId: string) {
   const seconds = (performance.now() - startedAt) / 1000;
-  httpRequests.inc({ method, route, status: String(status) });
-  httpDuration.observe({ method, route }, seconds);
+  httpRequests.inc(method, route, String(status));
+  httpDuration.observe(seconds, method, route);
   const fields = { requestId, method, route, status, ms: Math.round(seconds * 10_000) / 10 };
   if (status >= 500) accessLog.error(fields, "request failed");
   else accessLog.info(fields, "request");

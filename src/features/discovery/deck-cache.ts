@@ -49,10 +49,21 @@ export class DeckCache {
     if (this.#decks.size > DECK_CACHE_ENTRIES) this.#decks.delete(this.#decks.keys().next().value!);
   }
 
-  /** Leaves out people no longer eligible, so the next call does not check them again. */
-  drop(viewerId: string, ids: Set<string>): void {
+  /**
+   * Leaves out people no longer eligible, so the next call does not check them again. In place:
+   * a swipe drops one person from a deck of up to DECK_SIZE, a thousand times a second at the
+   * capacity target, and a new array with a closure per call showed in the server's CPU profile.
+   */
+  drop(viewerId: string, ids: ReadonlySet<string> | string): void {
     const deck = this.#decks.get(viewerId);
-    if (deck !== undefined && ids.size > 0) deck.ids = deck.ids.filter((id) => !ids.has(id));
+    if (deck === undefined) return;
+    const list = deck.ids;
+    let kept = 0;
+    for (let i = 0; i < list.length; i++) {
+      const id = list[i]!;
+      if (typeof ids === "string" ? id !== ids : !ids.has(id)) list[kept++] = id;
+    }
+    list.length = kept;
   }
 
   forget(viewerId: string): void {

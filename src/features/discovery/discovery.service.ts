@@ -95,11 +95,26 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
   };
 }
 
+/**
+ * The cities in reach of a place and distance, computed once each: members live in the cities of
+ * the list and choose from a few distances, and every Discover call asks.
+ */
+const reachOf = new Map<string, string[]>();
+/** A bound in case coordinates stop coming from the list. */
+const REACH_KEPT = 10_000;
+
 /** City ids whose centre lies within the viewer's search distance (the city list is small). */
 function citiesInReach(viewer: Viewer): string[] | null {
   if (viewer.cityLat === null || viewer.cityLng === null) return null;
-  const here = { lat: viewer.cityLat, lng: viewer.cityLng };
-  return CITIES.filter((city) => distanceKm(here, city) <= viewer.searchDistance).map((city) => city.id);
+  const key = `${viewer.cityLat},${viewer.cityLng},${viewer.searchDistance}`;
+  let reach = reachOf.get(key);
+  if (reach === undefined) {
+    const here = { lat: viewer.cityLat, lng: viewer.cityLng };
+    reach = CITIES.filter((city) => distanceKm(here, city) <= viewer.searchDistance).map((city) => city.id);
+    if (reachOf.size >= REACH_KEPT) reachOf.clear();
+    reachOf.set(key, reach);
+  }
+  return reach;
 }
 
 function eligibilityOf(viewer: Viewer, exclude: string[]): Eligibility {

@@ -159,7 +159,7 @@ export async function swipe(
   if (!inserted) return refusal(db, user.id, input.swipedId, limited);
   // Swiped is not eligible again (an undo hands the card back itself): the next Discover call
   // does not check this person (deck-cache.ts).
-  deckCacheFor(db).drop(user.id, new Set([input.swipedId]));
+  deckCacheFor(db).drop(user.id, input.swipedId);
 
   const swipesToday = limited ? Number(counted[0]!.swipes) : null;
   if (created.length > 0) return { ok: true, isMatch: true, matchId: String(created[0]!.id), createdMatch: true, swipesToday };
