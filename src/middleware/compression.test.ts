@@ -101,4 +101,12 @@ describe("bytes on the wire", () => {
     expect(acceptedEncodings("*")).toEqual(["br", "gzip"]);
     expect(acceptedEncodings(undefined)).toEqual([]);
   });
+
+  it("reads each Accept-Encoding value once, and stays right past its bound of kept values", () => {
+    expect(acceptedEncodings(CHROME)).toBe(acceptedEncodings(CHROME));
+    expect(Object.isFrozen(acceptedEncodings(CHROME))).toBe(true);
+    // A caller choosing a new value per request only costs the parsing again.
+    for (let i = 0; i < 200; i++) expect(acceptedEncodings(`gzip;q=0.${i % 9 + 1}, x-${i}`)).toEqual(["gzip"]);
+    expect(acceptedEncodings("br, gzip;q=0")).toEqual(["br"]);
+  });
 });

@@ -28,17 +28,18 @@ type Encoding = keyof typeof PRECOMPRESSED;
  * Headers already read: browsers send a handful of distinct values, and every compressible answer
  * asks (compression.ts). Bounded, since the header is the caller's to choose.
  */
-const readHeaders = new Map<string, readonly Encoding[]>();
-const READ_HEADERS_KEPT = 64;
+const encodingsByHeader = new Map<string, readonly Encoding[]>();
+const ENCODINGS_BY_HEADER_ENTRIES = 64;
+const NO_ENCODINGS: readonly Encoding[] = Object.freeze([]);
 
 /** The precompressed encodings an Accept-Encoding header takes, best first (brotli, then gzip). */
 export function acceptedEncodings(header: string | undefined): readonly Encoding[] {
-  if (!header) return [];
-  let encodings = readHeaders.get(header);
+  if (!header) return NO_ENCODINGS;
+  let encodings = encodingsByHeader.get(header);
   if (encodings === undefined) {
-    if (readHeaders.size >= READ_HEADERS_KEPT) readHeaders.clear();
+    if (encodingsByHeader.size >= ENCODINGS_BY_HEADER_ENTRIES) encodingsByHeader.clear();
     encodings = Object.freeze(parseAcceptEncoding(header));
-    readHeaders.set(header, encodings);
+    encodingsByHeader.set(header, encodings);
   }
   return encodings;
 }

@@ -1,40 +1,71 @@
 /**
- * The two metrics written on every request and every database call, as objects prom-client's
- * registry serves like its own (`name`, `help`, `type`, `get()`: the same exposition text).
+ * The metrics written on every request and every database call, as metrics prom-client's registry
+ * serves like its own (it reads `name`, `help`, `type` and `get()`, and writes the same
+ * exposition text: tested against prom-client's Counter and Histogram).
  *
- * prom-client checks and hashes a label object on every observation; with a request's counter and
- * histogram and a histogram per statement, that was about 2.5 % of the server's thread under
- * bench:load (docs/decisions/0113). Here a series is found by its label values joined into one
- * key, and counting is a few array writes; label values come from the server (methods, route
- * patterns, statuses, kinds), never from the caller.
+ * prom-client checks and hashes a label object on every observation; for a request's counter and
+ * histogram and a histogram per statement, that was about 2.5 % of the server's thread in its CPU
+ * profile under bench:load (docs/decisions/0113). Here label values are given in order, as
+ * arguments (their names and count fixed by the type), a series is found by those values joined
+ * into one key, and counting is a few additions. The values are the server's own bounded sets:
+ * route patterns, statuses, kinds, and methods (Bun accepts only its known methods).
  */
 import type { Registry } from "prom-client";
 
-/** Between label values in a series key: cannot occur in a method, route pattern or status. */
-const JOIN = "\u0000";
+/** Between label values in a series key: not a character of a method, route pattern, status or kind. */
+const SERIES_KEY_SEPARATOR = "\u0000";
 
-interface MetricValue {
+/** One value per label name, in the order of the names. */
+type LabelValues<Names extends readonly string[]> = { [K in keyof Names]: string };
+
+interface ExposedValue {
   labels: Record<string, string | number>;
   value: number;
   metricName?: string;
 }
 
-/** A counter by label values (`inc` adds one). */
-export class HotCounter {
+/** What prom-client's registry reads from a metric to write its lines. */
+interface ExposedMetric {
+  name: string;
+  help: string;
+  type: string;
+  values: ExposedValue[];
+  aggregator: "sum";
+}
+
+/** Registers a metric of this file: the registry's type names its own classes, of which it reads only the fields above. */
+function register(registry: Registry, metric: { name: string; get(): Promise<ExposedMetric> }): void {
+  registry.registerMetric(metric as unknown as Parameters<Registry["registerMetric"]>[0]);
+}
+
+function seriesKey(values: readonly string[]): string {
+  return values.join(SERIES_KEY_SEPARATOR);
+}
+
+function labelsOf(names: readonly string[], values: readonly string[]): Record<string, string> {
+  const labels: Record<string, string> = {};
+  names.forEach((name, i) => {
+    labels[name] = values[i]!;
+  });
+  return labels;
+}
+
+/** A counter whose label values come as arguments; `inc` adds one. */
+export class PositionalCounter<const Names extends readonly string[]> {
   readonly type = "counter";
-  readonly #series = new Map<string, { values: string[]; count: number }>();
+  readonly #series = new Map<string, { values: readonly string[]; count: number }>();
 
   constructor(
     readonly name: string,
     readonly help: string,
-    readonly labelNames: readonly string[],
+    readonly labelNames: Names,
     registry: Registry,
   ) {
-    registry.registerMetric(this as never);
+    register(registry, this);
   }
 
-  inc(...values: string[]): void {
-    const key = values.join(JOIN);
+  inc(...values: LabelValues<Names>): void {
+    const key = seriesKey(values);
     const series = this.#series.get(key);
     if (series === undefined) this.#series.set(key, { values, count: 1 });
     else series.count += 1;
@@ -44,32 +75,33 @@ export class HotCounter {
     this.#series.clear();
   }
 
-  async get(): Promise<{ name: string; help: string; type: string; values: MetricValue[]; aggregator: string }> {
+  async get(): Promise<ExposedMetric> {
     const values = [...this.#series.values()].map(({ values: labelValues, count }) => ({ labels: labelsOf(this.labelNames, labelValues), value: count }));
     return { name: this.name, help: this.help, type: this.type, values, aggregator: "sum" };
   }
 }
 
-/** A histogram by label values, with fixed upper bounds (seconds). */
-export class HotHistogram {
+/** A histogram with fixed upper bounds whose label values come as arguments after the value. */
+export class PositionalHistogram<const Names extends readonly string[]> {
   readonly type = "histogram";
   readonly #bounds: readonly number[];
-  readonly #series = new Map<string, { values: string[]; buckets: Float64Array; sum: number; count: number }>();
+  readonly #series = new Map<string, { values: readonly string[]; buckets: Float64Array; sum: number; count: number }>();
 
   constructor(
     readonly name: string,
     readonly help: string,
-    readonly labelNames: readonly string[],
+    readonly labelNames: Names,
     bounds: readonly number[],
     registry: Registry,
   ) {
     this.#bounds = [...bounds].sort((a, b) => a - b);
-    registry.registerMetric(this as never);
+    register(registry, this);
   }
 
-  observe(value: number, ...values: string[]): void {
+  /** Not a finite number: left out (prom-client throws; a metric must not fail a request). */
+  observe(value: number, ...values: LabelValues<Names>): void {
     if (!Number.isFinite(value)) return;
-    const key = values.join(JOIN);
+    const key = seriesKey(values);
     let series = this.#series.get(key);
     if (series === undefined) {
       series = { values, buckets: new Float64Array(this.#bounds.length), sum: 0, count: 0 };
@@ -90,9 +122,9 @@ export class HotHistogram {
     this.#series.clear();
   }
 
-  /** prom-client's shape: cumulative `_bucket` lines with `le` first, then `+Inf`, `_sum` and `_count`. */
-  async get(): Promise<{ name: string; help: string; type: string; values: MetricValue[]; aggregator: string }> {
-    const values: MetricValue[] = [];
+  /** prom-client's lines: cumulative `_bucket` with `le` first, then `+Inf`, `_sum` and `_count`. */
+  async get(): Promise<ExposedMetric> {
+    const values: ExposedValue[] = [];
     for (const series of this.#series.values()) {
       const labels = labelsOf(this.labelNames, series.values);
       let cumulative = 0;
@@ -106,12 +138,4 @@ export class HotHistogram {
     }
     return { name: this.name, help: this.help, type: this.type, values, aggregator: "sum" };
   }
-}
-
-function labelsOf(names: readonly string[], values: readonly string[]): Record<string, string> {
-  const labels: Record<string, string> = {};
-  names.forEach((name, i) => {
-    labels[name] = values[i] ?? "";
-  });
-  return labels;
 }

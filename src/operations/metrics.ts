@@ -8,7 +8,7 @@
  * so a crawler cannot create a series per URL (docs/decisions/0100-operations.md).
  */
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
-import { HotCounter, HotHistogram } from "./hot-path-metrics";
+import { PositionalCounter, PositionalHistogram } from "./hot-path-metrics";
 
 export const registry = new Registry();
 // The runtime's own: CPU, memory, file descriptors, garbage collection, and event-loop lag
@@ -18,10 +18,11 @@ collectDefaultMetrics({ register: registry, prefix: "kasih_" });
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 // Written on every request and database call: served through the registry, counted without
-// prom-client's per-call label checks (hot-path-metrics.ts). Arguments: the value, then the labels in order.
-export const httpRequests = new HotCounter("kasih_http_requests_total", "HTTP requests answered, by method, route pattern and status.", ["method", "route", "status"], registry);
-export const httpDuration = new HotHistogram("kasih_http_request_duration_seconds", "Time to answer an HTTP request, by method and route pattern.", ["method", "route"], LATENCY_BUCKETS, registry);
-export const dbQueryDuration = new HotHistogram("kasih_db_query_duration_seconds", "Time of database calls (one statement, or one batch), by kind.", ["kind"], [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1], registry);
+// prom-client's per-call label checks (hot-path-metrics.ts). Label values are given in order
+// (`inc(method, route, status)`, `observe(seconds, method, route)`).
+export const httpRequests = new PositionalCounter("kasih_http_requests_total", "HTTP requests answered, by method, route pattern and status.", ["method", "route", "status"], registry);
+export const httpDuration = new PositionalHistogram("kasih_http_request_duration_seconds", "Time to answer an HTTP request, by method and route pattern.", ["method", "route"], LATENCY_BUCKETS, registry);
+export const dbQueryDuration = new PositionalHistogram("kasih_db_query_duration_seconds", "Time of database calls (one statement, or one batch), by kind.", ["kind"], [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1], registry);
 export const messagesDelivered = new Counter({ name: "kasih_messages_delivered_total", help: "Chat messages handed to a recipient's open page.", registers: [registry] });
 export const messagesSent = new Counter({ name: "kasih_messages_sent_total", help: "Chat messages stored.", registers: [registry] });
 export const swipes = new Counter({ name: "kasih_swipes_total", help: "Swipes recorded, by kind.", labelNames: ["kind"], registers: [registry] });

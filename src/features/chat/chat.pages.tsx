@@ -35,7 +35,7 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
         </section>,
       );
     }
-    // Prepared once per database: a member opens a chat page far more often than anything else changes it.
+    // Built once per database: building a select costs more than running it (db/prepared.ts).
     const otherQuery = preparedQuery(deps.db, "chat.page-other", () =>
       deps.db
         .select({ id: users.id, firstName: users.firstName, age: profiles.age, lastActiveAt: users.lastActiveAt, verifiedAt: users.photoVerifiedAt })

@@ -3,10 +3,11 @@ import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from
 // Registration hashes passwords (argon2): on a shared machine a test with several users takes seconds.
 setDefaultTimeout(30_000);
 import { eq } from "drizzle-orm";
-import { dailyUsage, matches, messages, users } from "../../../db/schema";
+import { dailyUsage, matches, messages, photos, users } from "../../../db/schema";
 import { createMember } from "../discovery/discovery.test-support";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { matchUsers, setPlan } from "../../testing/match-fixtures";
+import { islandProps } from "../../testing/island-props";
 import { jakartaDayOf } from "../../platform/clock";
 
 let app: TestApp;
@@ -161,6 +162,24 @@ describe("POST /api/matches/{matchId}/read", () => {
     expect(rows.find((m) => m.content === "from b")!.readAt).toBeNull();
     const stranger = await app.registerUser();
     expect((await app.request("POST", `/api/matches/${matchId}/read`, { cookie: stranger.cookie })).status).toBe(404);
+  });
+});
+
+describe("the chat page", () => {
+  test("shows the other person (name, age, main photo) and the latest messages, oldest first", async () => {
+    const a = await createMember(app, { gender: "male", firstName: "Andi" });
+    const b = await createMember(app, { firstName: "Berta", age: 31 });
+    const matchId = await matchUsers(app, a, b);
+    await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: b.cookie, body: { content: "Syalom, Andi!" } });
+    app.clock.advance(1_000);
+    await app.request("POST", `/api/matches/${matchId}/messages`, { cookie: a.cookie, body: { content: "Syalom, Berta!" } });
+    const [mainPhoto] = await app.deps.db.select().from(photos).where(eq(photos.userId, b.id));
+
+    const page = await app.request("GET", `/chat/${matchId}`, { cookie: a.cookie });
+    expect(page.status).toBe(200);
+    const props = islandProps(await page.text(), "chat-panel");
+    expect(props.other).toMatchObject({ id: b.id, firstName: "Berta", age: 31, photo: `/uploads/${mainPhoto!.fileName}?size=thumb`, verified: false });
+    expect(props.initialMessages.map((message: { content: string }) => message.content)).toEqual(["Syalom, Andi!", "Syalom, Berta!"]);
   });
 });
 

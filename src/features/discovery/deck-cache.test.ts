@@ -19,7 +19,7 @@ describe("DeckCache", () => {
   test("people no longer eligible leave the deck; forget drops it", () => {
     const decks = new DeckCache();
     decks.keep("me", "k", 0, ["a", "b", "c", "d", "e"]);
-    decks.drop("me", new Set(["b", "d", "nobody"]));
+    decks.dropAll("me", new Set(["b", "d", "nobody"]));
     expect(decks.get("me", "k", 1)).toEqual(["a", "c", "e"]);
     // One person swiped: the deck keeps its order without them.
     decks.drop("me", "a");

@@ -31,8 +31,11 @@ interface Deck {
 export class DeckCache {
   readonly #decks = new Map<string, Deck>();
 
-  /** The viewer's kept order, if it was ranked for the same key less than DECK_TTL_MS ago. */
-  get(viewerId: string, key: string, nowMs: number): string[] | null {
+  /**
+   * The viewer's kept order, if it was ranked for the same key less than DECK_TTL_MS ago. The kept
+   * array itself: later drops change it, so a caller copies it before any await.
+   */
+  get(viewerId: string, key: string, nowMs: number): readonly string[] | null {
     const deck = this.#decks.get(viewerId);
     if (deck === undefined) return null;
     if (deck.key !== key || nowMs - deck.rankedAt >= DECK_TTL_MS || nowMs < deck.rankedAt) {
@@ -42,28 +45,28 @@ export class DeckCache {
     return deck.ids;
   }
 
-  keep(viewerId: string, key: string, nowMs: number, ids: string[]): void {
+  keep(viewerId: string, key: string, nowMs: number, ids: readonly string[]): void {
     // Re-inserted at the end: the map's order is the ranking's age, so the oldest goes first.
     this.#decks.delete(viewerId);
-    this.#decks.set(viewerId, { key, rankedAt: nowMs, ids });
+    this.#decks.set(viewerId, { key, rankedAt: nowMs, ids: [...ids] });
     if (this.#decks.size > DECK_CACHE_ENTRIES) this.#decks.delete(this.#decks.keys().next().value!);
   }
 
   /**
-   * Leaves out people no longer eligible, so the next call does not check them again. In place:
-   * a swipe drops one person from a deck of up to DECK_SIZE, a thousand times a second at the
-   * capacity target, and a new array with a closure per call showed in the server's CPU profile.
+   * Leaves out someone just swiped, so the next call does not check them again. In place: a swipe
+   * is the most frequent call, and a new array and a Set for each showed in the server's CPU
+   * profile under bench:load (about 1 % of its thread, docs/decisions/0113).
    */
-  drop(viewerId: string, ids: ReadonlySet<string> | string): void {
+  drop(viewerId: string, id: string): void {
+    const ids = this.#decks.get(viewerId)?.ids;
+    const at = ids?.indexOf(id) ?? -1;
+    if (at >= 0) ids!.splice(at, 1);
+  }
+
+  /** Leaves out people found no longer eligible (a block, a ban, a swipe on another instance). */
+  dropAll(viewerId: string, ids: ReadonlySet<string>): void {
     const deck = this.#decks.get(viewerId);
-    if (deck === undefined) return;
-    const list = deck.ids;
-    let kept = 0;
-    for (let i = 0; i < list.length; i++) {
-      const id = list[i]!;
-      if (typeof ids === "string" ? id !== ids : !ids.has(id)) list[kept++] = id;
-    }
-    list.length = kept;
+    if (deck !== undefined && ids.size > 0) deck.ids = deck.ids.filter((id) => !ids.has(id));
   }
 
   forget(viewerId: string): void {

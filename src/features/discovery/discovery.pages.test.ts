@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { jakartaDayOf } from "../../platform/clock";
 import { dailyUsage } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/test-app";
+import { islandProps } from "../../testing/island-props";
 import { createMember, recordSwipe } from "./discovery.test-support";
 
 let app: TestApp;
@@ -9,13 +10,6 @@ beforeEach(async () => {
   app = await createTestApp();
 });
 afterEach(() => app.close());
-
-/** The props the server embedded for an island. */
-function islandProps(html: string, name: string) {
-  const match = html.match(new RegExp(`<script type="application/json" data-island-props="${name}">(.*?)</script>`));
-  if (match === null) throw new Error(`no props for ${name}`);
-  return JSON.parse(match[1]!);
-}
 
 describe("GET /swipe", () => {
   test("signed out goes to the landing page; without a photo to the profile editor", async () => {

@@ -100,8 +100,8 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
  * the list and choose from a few distances, and every Discover call asks.
  */
 const reachOf = new Map<string, string[]>();
-/** A bound in case coordinates stop coming from the list. */
-const REACH_KEPT = 10_000;
+/** A bound in case coordinates stop coming from the list (75 cities and 40 distances make 3,000). */
+const REACH_ENTRIES = 10_000;
 
 /** City ids whose centre lies within the viewer's search distance (the city list is small). */
 function citiesInReach(viewer: Viewer): string[] | null {
@@ -111,7 +111,7 @@ function citiesInReach(viewer: Viewer): string[] | null {
   if (reach === undefined) {
     const here = { lat: viewer.cityLat, lng: viewer.cityLng };
     reach = CITIES.filter((city) => distanceKm(here, city) <= viewer.searchDistance).map((city) => city.id);
-    if (reachOf.size >= REACH_KEPT) reachOf.clear();
+    if (reachOf.size >= REACH_ENTRIES) reachOf.clear();
     reachOf.set(key, reach);
   }
   return reach;
@@ -203,7 +203,7 @@ async function stillEligible(db: Database, decks: DeckCache, viewer: Viewer, ids
     start += window.length;
     const rows = await fixedRows<CandidateRow>(db, STILL_ELIGIBLE_SQL, [...eligibility, JSON.stringify(window)]);
     const byId = new Map(rows.map((row) => [row.id, row]));
-    decks.drop(viewer.id, new Set(window.filter((id) => !byId.has(id))));
+    if (rows.length < window.length) decks.dropAll(viewer.id, new Set(window.filter((id) => !byId.has(id))));
     for (const id of window) {
       const row = byId.get(id);
       if (row !== undefined && found.length < limit) found.push(row);
