@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { copyScriptAt } from "../i18n/copy-script";
+import { BoundedMemo } from "../platform/bounded-memo";
 import type { AssetStore } from "../views/assets";
 
 /** The files of public/ that are served, as routes; publicPaths checks each name in full. */
@@ -28,20 +29,13 @@ type Encoding = keyof typeof PRECOMPRESSED;
  * Headers already read: browsers send a handful of distinct values, and every compressible answer
  * asks (compression.ts). Bounded, since the header is the caller's to choose.
  */
-const encodingsByHeader = new Map<string, readonly Encoding[]>();
-const ENCODINGS_BY_HEADER_ENTRIES = 64;
+const encodingsByHeader = new BoundedMemo<readonly Encoding[]>(64);
 const NO_ENCODINGS: readonly Encoding[] = Object.freeze([]);
 
 /** The precompressed encodings an Accept-Encoding header takes, best first (brotli, then gzip). */
 export function acceptedEncodings(header: string | undefined): readonly Encoding[] {
   if (!header) return NO_ENCODINGS;
-  let encodings = encodingsByHeader.get(header);
-  if (encodings === undefined) {
-    if (encodingsByHeader.size >= ENCODINGS_BY_HEADER_ENTRIES) encodingsByHeader.clear();
-    encodings = Object.freeze(parseAcceptEncoding(header));
-    encodingsByHeader.set(header, encodings);
-  }
-  return encodings;
+  return encodingsByHeader.get(header, () => Object.freeze(parseAcceptEncoding(header)));
 }
 
 function parseAcceptEncoding(header: string): Encoding[] {

@@ -18,6 +18,7 @@ import type { Database } from "../../../db/client";
 import { fixedRows } from "../../../db/prepared";
 import type { PromptAnswer } from "../../../db/schema";
 import { CITIES, distanceKm } from "../profile/cities";
+import { BoundedMemo } from "../../platform/bounded-memo";
 import { isPromptId } from "../profile/prompts";
 import { photoUrl, thumbUrl } from "../profile/profile-json";
 import type { DiscoveryCardJson, LikeEntryJson } from "./discovery-types";
@@ -99,22 +100,15 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
  * The cities in reach of a place and distance, computed once each: members live in the cities of
  * the list and choose from a few distances, and every Discover call asks.
  */
-const reachOf = new Map<string, string[]>();
-/** A bound in case coordinates stop coming from the list (75 cities and 40 distances make 3,000). */
-const REACH_ENTRIES = 10_000;
+const reachOf = new BoundedMemo<string[]>(10_000); // 75 cities × 40 distances make 3,000
 
 /** City ids whose centre lies within the viewer's search distance (the city list is small). */
 function citiesInReach(viewer: Viewer): string[] | null {
   if (viewer.cityLat === null || viewer.cityLng === null) return null;
-  const key = `${viewer.cityLat},${viewer.cityLng},${viewer.searchDistance}`;
-  let reach = reachOf.get(key);
-  if (reach === undefined) {
-    const here = { lat: viewer.cityLat, lng: viewer.cityLng };
-    reach = CITIES.filter((city) => distanceKm(here, city) <= viewer.searchDistance).map((city) => city.id);
-    if (reachOf.size >= REACH_ENTRIES) reachOf.clear();
-    reachOf.set(key, reach);
-  }
-  return reach;
+  const here = { lat: viewer.cityLat, lng: viewer.cityLng };
+  return reachOf.get(`${here.lat},${here.lng},${viewer.searchDistance}`, () =>
+    CITIES.filter((city) => distanceKm(here, city) <= viewer.searchDistance).map((city) => city.id),
+  );
 }
 
 function eligibilityOf(viewer: Viewer, exclude: string[]): Eligibility {
