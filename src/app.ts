@@ -56,7 +56,7 @@ import { paymentMethodsRoutes } from "./features/payments/payment-methods.routes
  */
 export function createApp(deps: AppDeps) {
   const firebase = firebaseWebConfig(deps.config);
-  const render = pageRenderer(deps.assets, { apiBaseUrl: deps.config.apiBaseUrl, tokenSyncUrl: firebase?.tokenSyncUrl, hostedSignIn: firebase !== null });
+  const render = pageRenderer(deps.assets, { apiBaseUrl: deps.config.apiBaseUrl, tokenSyncUrl: firebase?.tokenSyncUrl, hostedSignIn: firebase !== null, appOrigin: deps.config.appOrigin, trustProxy: deps.config.trustProxy });
   const app = new Hono<AppEnv>();
 
   // First: the request id, the metrics and the access log cover everything below.

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { ApiError } from "./api";
+import { parseWrongOriginMessage } from "../../src/platform/wrong-origin";
 
 /**
  * The API speaks the specification's English messages; the screens show them in the user's
@@ -14,6 +15,9 @@ export function messageKey(message: string): string {
 }
 
 export function translateMessage(t: TFunction, message: string): string {
+  // The Origin check's refusal names two addresses (src/middleware/csrf.ts): one text with both.
+  const wrongOrigin = parseWrongOriginMessage(message);
+  if (wrongOrigin !== null) return t("messages.wrong_origin", wrongOrigin);
   const known = (text: string) => t(`messages.${messageKey(text)}`, { defaultValue: "" });
   const translated = known(message);
   if (translated !== "") return translated;

@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
 import type { AppDeps, AppEnv } from "../app-env";
-import { isSameOriginOrSafe } from "./csrf";
+import { isSameOriginOrSafe, refuseForeignOrigin } from "./csrf";
 import { setRequestLanguage } from "./language";
 import { sessionLoader } from "./session";
 
@@ -26,7 +26,7 @@ export function requestContext(deps: Pick<AppDeps, "db" | "clock" | "config">) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const cookieHeader = c.req.raw.headers.get("Cookie");
     setRequestLanguage(c, cookieHeader, c.req.raw.headers.get("Accept-Language"));
-    if (!isSameOriginOrSafe(c, appOrigin) && !isGatewayNotification(c.req.path)) return c.json({ message: "Forbidden" }, 403);
+    if (!isSameOriginOrSafe(c, appOrigin) && !isGatewayNotification(c.req.path)) return refuseForeignOrigin(c, appOrigin);
     await loadSession(c, cookieHeader);
     return next();
   });

@@ -7,6 +7,7 @@ import { I18nProvider } from "../../islands/runtime/i18n-context";
 import { Document, stylesheetsFor } from "./document";
 import { cspNonce } from "../middleware/security-headers";
 import type { AssetStore } from "./assets";
+import { OriginBanner, originBannerFor } from "./origin-banner";
 
 /** Groups of copy every page with islands needs (toasts, shared buttons, server messages). */
 const baseNamespaces = ["common", "toast", "messages"] as const;
@@ -32,6 +33,10 @@ export interface SiteFacts {
   tokenSyncUrl?: string;
   /** Firebase sign-in is configured: signing out also clears what its SDK stored in the browser. */
   hostedSignIn?: boolean;
+  /** APP_ORIGIN: a page asked for at another host explains where to open it (origin-banner.tsx). */
+  appOrigin?: string;
+  /** TRUST_PROXY: the forwarded host and scheme are the ones the member opened. */
+  trustProxy?: boolean;
 }
 
 export function renderPage(c: Context<AppEnv>, assets: AssetStore, site: SiteFacts, options: PageOptions, body: ReactNode) {
@@ -41,13 +46,15 @@ export function renderPage(c: Context<AppEnv>, assets: AssetStore, site: SiteFac
   // Signed-in members' pages keep the live connection (/ws): new-message and call toasts anywhere.
   const user = c.get("user");
   const realtime = hydrates && user !== null && user.hasPhoto;
+  const banner = site.appOrigin === undefined ? null : originBannerFor(c, site.appOrigin, site.trustProxy === true);
+  const nonce = cspNonce(c);
   const copyScript = hydrates ? copyScriptPath(lang, [...baseNamespaces, ...(realtime ? ["realtime", "match"] : []), ...(options.namespaces ?? [])]) : undefined;
   const html = renderToString(
     <I18nProvider value={{ t, lang }}>
       <Document
         title={options.title}
         lang={lang}
-        nonce={cspNonce(c)}
+        nonce={nonce}
         manifest={assets.manifest}
         apiBaseUrl={site.apiBaseUrl}
         tokenSyncUrl={user !== null && hydrates ? site.tokenSyncUrl : undefined}
@@ -57,6 +64,7 @@ export function renderPage(c: Context<AppEnv>, assets: AssetStore, site: SiteFac
         description={options.description}
         bodyClassName={options.bodyClassName}
       >
+        {banner === null ? null : <OriginBanner {...banner} nonce={nonce} t={t} />}
         {body}
         {realtime ? <div id="realtime-root" data-notify-messages={String(user.notifications.messages)} data-notify-matches={String(user.notifications.newMatches)} /> : null}
       </Document>

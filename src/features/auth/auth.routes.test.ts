@@ -377,7 +377,8 @@ describe("state-changing requests from another origin (CSRF)", () => {
     const user = await t.registerUser();
     const response = await t.request("POST", "/api/auth/login", { body: { email: user.email, password: user.password }, headers: { Origin: "https://evil.example" } });
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ message: "Forbidden" });
+    // The refusal names both addresses (a page opened at the wrong one is the honest case).
+    expect(await response.json()).toEqual({ message: `This page was opened at https://evil.example, but this server's address is ${TEST_ORIGIN} (APP_ORIGIN). Open it at ${TEST_ORIGIN}` });
     expect(response.headers.get("Set-Cookie")).toBeNull();
   });
 
