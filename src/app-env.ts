@@ -7,6 +7,7 @@ import type { Session, SessionUser } from "./features/auth/session";
 import type { Lang } from "./i18n";
 import type { Mailer } from "./features/mail/mailer";
 import type { IdentityEndpoints } from "./features/auth/identity-endpoints";
+import type { PasswordHashCost } from "./features/auth/password";
 import type { Clock } from "./platform/clock";
 import type { BackgroundWork } from "./platform/background";
 import type { EventBus } from "./platform/events";
@@ -27,6 +28,10 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Provider endpoints for sign-in (tests point them at local stand-ins); default: the real ones. */
   identityEndpoints?: Partial<IdentityEndpoints>;
+  /** argon2id's cost for new hashes; default: the real one. Only tests lower it (docs/decisions/0114-a-fast-test-suite.md). */
+  passwordHashCost?: PasswordHashCost;
+  /** How long a payment gateway call may take; default GATEWAY_TIMEOUT_MS. Tests shorten it to check the limit quickly. */
+  gatewayTimeoutMs?: number;
 }
 
 /** Hono's per-request variables, set by the middleware in src/app.ts. */

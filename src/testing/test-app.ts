@@ -11,6 +11,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import { eq } from "drizzle-orm";
 import { createApp } from "../app";
 import type { AppDeps } from "../app-env";
+import type { PasswordHashCost } from "../features/auth/password";
 import { parseConfig } from "../config";
 import { openDatabase } from "../../db/client";
 import { applyMigrations, readMigrationsFolder } from "../../db/migrate";
@@ -37,9 +38,20 @@ function testAssets(): AssetStore {
 export interface TestAppOptions {
   env?: Record<string, string>;
   clock?: ReturnType<typeof fakeClock>;
-  /** Optional services replaced for a test (a mailer double, local identity-provider stand-ins). */
-  deps?: Partial<Pick<AppDeps, "mailer" | "identityEndpoints">>;
+  /**
+   * Optional services replaced for a test (a mailer double, local identity-provider stand-ins),
+   * the real argon2id cost (`passwordHashCost: PASSWORD_HASH_COST`) for a test about hashing,
+   * a short gateway time limit.
+   */
+  deps?: Partial<Pick<AppDeps, "mailer" | "identityEndpoints" | "passwordHashCost" | "gatewayTimeoutMs">>;
 }
+
+/**
+ * argon2id at a few KiB and one pass (a tenth of a millisecond): registrations at the real cost
+ * were most of the unit tests' time, and only the tests about hashing need it
+ * (docs/decisions/0114-a-fast-test-suite.md).
+ */
+export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { memoryCost: 64, timeCost: 1 };
 
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "kasih-test-"));
@@ -57,6 +69,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     assets: testAssets(),
     // Tiny proof of work: tests solve it in a millisecond.
     captcha: { hmacSecret: "test-captcha-secret", maxCounter: 50, ttlMs: 10 * 60_000 },
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
     ...options.deps,
   };
   const app = createApp(deps);

@@ -26,13 +26,13 @@ export function isSuperAdminEmail(config: AppDeps["config"], email: string): boo
  * switches). A new account is never an admin, even at the super-admin address: typing an
  * address proves nothing, so the mailed link has to be used first (docs/decisions/0083).
  */
-export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock">, input: RegisterInput, language: Lang = DEFAULT_LANGUAGE): Promise<AuthResult<{ id: string }>> {
+export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock" | "passwordHashCost">, input: RegisterInput, language: Lang = DEFAULT_LANGUAGE): Promise<AuthResult<{ id: string }>> {
   const problem = checkPasswordStrength(input.password);
   if (problem !== null) return { ok: false, status: 400, message: PASSWORD_PROBLEM_MESSAGES[problem] };
   const email = input.email.toLowerCase();
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (existing !== undefined) return { ok: false, status: 409, message: AUTH_MESSAGES.emailTaken };
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.passwordHashCost);
   const id = newId();
   const inserted = await deps.db
     .insert(users)
@@ -49,7 +49,7 @@ export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock"
  * same answer. The super-admin address becomes an admin at a sign-in once it is proven (an
  * account that existed before the operator named it, and was verified then).
  */
-export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock">, email: string, password: string): Promise<AuthResult<{ id: string; isAdmin: boolean; hasPhoto: boolean }>> {
+export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock" | "passwordHashCost">, email: string, password: string): Promise<AuthResult<{ id: string; isAdmin: boolean; hasPhoto: boolean }>> {
   const normalized = email.toLowerCase();
   const [user] = await deps.db
     .select({ id: users.id, passwordHash: users.passwordHash, isAdmin: users.isAdmin, isBanned: users.isBanned, banReason: users.banReason, emailVerifiedAt: users.emailVerifiedAt, hasPhoto: users.hasPhoto })
@@ -57,7 +57,7 @@ export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock"
     .where(eq(users.email, normalized))
     .limit(1);
   if (user === undefined || user.passwordHash === null) {
-    await verifyAgainstDummy(password);
+    await verifyAgainstDummy(password, deps.passwordHashCost);
     return { ok: false, status: 401, message: AUTH_MESSAGES.invalidCredentials };
   }
   if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, status: 401, message: AUTH_MESSAGES.invalidCredentials };

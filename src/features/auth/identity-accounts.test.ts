@@ -66,7 +66,7 @@ describe("signInWithIdentity (Google and Facebook)", () => {
 
   it("links a vouched address to an unverified registration of it and makes it an admin", async () => {
     const id = newId();
-    await t.deps.db.insert(users).values({ id, email: SUPER_ADMIN, passwordHash: await hashPassword("squatter's password"), firstName: "Someone", lastName: "Else" });
+    await t.deps.db.insert(users).values({ id, email: SUPER_ADMIN, passwordHash: await hashPassword("squatter's password", t.deps.passwordHashCost), firstName: "Someone", lastName: "Else" });
     const result = await signInWithIdentity(t.deps, identity("google", SUPER_ADMIN));
     expect(result).toMatchObject({ ok: true, userId: id, isAdmin: true });
     expect(await row(SUPER_ADMIN)).toMatchObject({ isAdmin: true, isVerified: true });

@@ -21,7 +21,7 @@ export function resetLink(appOrigin: string, token: string): string {
   return url.toString();
 }
 
-type ResetDeps = Pick<AppDeps, "db" | "clock" | "config">;
+type ResetDeps = Pick<AppDeps, "db" | "clock" | "config" | "passwordHashCost">;
 
 /**
  * Issues a fresh token for the account (voiding older ones in the same batch) and mails the
@@ -63,7 +63,7 @@ export async function findResetTokenUser(deps: ResetDeps, token: string): Promis
 export async function resetPassword(deps: ResetDeps, token: string, newPassword: string): Promise<string | null> {
   const userId = await findResetTokenUser(deps, token);
   if (userId === null) return null;
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, deps.passwordHashCost);
   const tokenStillValid = sql`exists (select 1 from ${passwordResetTokens} where ${passwordResetTokens.id} = ${resetTokenId(token)} and ${passwordResetTokens.expiresAt} > ${deps.clock.now().getTime()})`;
   const [updated] = await deps.db.batch([
     deps.db.update(users).set({ passwordHash }).where(and(eq(users.id, userId), tokenStillValid)).returning({ id: users.id }),

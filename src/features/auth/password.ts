@@ -2,7 +2,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../platform/constan
 import { COMMON_PASSWORDS } from "./common-passwords";
 
 /**
- * argon2id with Bun's defaults. Hashing is deliberately slow, so at most
+ * argon2id at Bun's default cost. Hashing is deliberately slow, so at most
  * `MAX_CONCURRENT_HASHES` run at once: a flood of sign-ins queues instead of starving
  * every other request of CPU.
  */
@@ -25,8 +25,21 @@ async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return withHashSlot(() => Bun.password.hash(password, { algorithm: "argon2id" }));
+/** argon2id's memory (KiB) and passes; a hash carries its own, so verifying needs none. */
+export interface PasswordHashCost {
+  memoryCost: number;
+  timeCost: number;
+}
+
+/** Bun's argon2id defaults (64 MiB, 2 passes): what every real account is hashed with. */
+export const PASSWORD_HASH_COST: PasswordHashCost = { memoryCost: 65_536, timeCost: 2 };
+
+/**
+ * `cost` exists for the tests (src/testing/test-app.ts), where hundreds of registrations at
+ * the real cost made up most of the suite's time (docs/decisions/0114-a-fast-test-suite.md).
+ */
+export function hashPassword(password: string, cost: PasswordHashCost = PASSWORD_HASH_COST): Promise<string> {
+  return withHashSlot(() => Bun.password.hash(password, { algorithm: "argon2id", ...cost }));
 }
 
 export function verifyPassword(password: string, hash: string): Promise<boolean> {
@@ -37,9 +50,12 @@ export function verifyPassword(password: string, hash: string): Promise<boolean>
  * Verifying against this hash when the account does not exist keeps the time of a
  * failed sign-in the same for unknown emails and wrong passwords.
  */
-let dummyHash: Promise<string> | null = null;
-export function verifyAgainstDummy(password: string): Promise<boolean> {
-  dummyHash ??= hashPassword("kasih-dummy-password-for-timing"); // under the cap like any other hash
+const dummyHashes = new Map<string, Promise<string>>();
+export function verifyAgainstDummy(password: string, cost: PasswordHashCost = PASSWORD_HASH_COST): Promise<boolean> {
+  // One per cost, so it always costs what the accounts' hashes cost.
+  const key = `${cost.memoryCost}/${cost.timeCost}`;
+  let dummyHash = dummyHashes.get(key);
+  if (dummyHash === undefined) dummyHashes.set(key, (dummyHash = hashPassword("kasih-dummy-password-for-timing", cost))); // under the cap like any other hash
   return dummyHash.then((hash) => verifyPassword(password, hash)).then(() => false);
 }
 
