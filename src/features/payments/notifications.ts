@@ -13,7 +13,7 @@ import { GATEWAY_NAMES, GatewayError, type GatewayName, type NotificationInput }
 import { GATEWAY_TIMEOUT_MS } from "../../platform/constants";
 import { log } from "../../platform/log";
 
-type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer" | "background">;
+type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer" | "background" | "gatewayTimeoutMs">;
 
 export interface NotificationAnswer {
   status: 200 | 400 | 401 | 404 | 503;
@@ -29,7 +29,7 @@ export async function handleNotification(deps: Deps, name: GatewayName, input: O
   if (gateway === null) return { status: 404, message: "Unknown gateway" };
   let result;
   try {
-    result = await gateway.readNotification({ ...input, signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS) });
+    result = await gateway.readNotification({ ...input, signal: AbortSignal.timeout(deps.gatewayTimeoutMs ?? GATEWAY_TIMEOUT_MS) });
   } catch (error) {
     log.error(`payments: ${name} notification could not be re-checked: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
     return { status: 503, message: "Payment status could not be confirmed" };

@@ -18,7 +18,7 @@ import { GATEWAY_UNAVAILABLE } from "./gateways/http";
 import { isBank, PAYMENT_MESSAGES, type BankInstructionsJson, type PaidPlan, type PaymentCreatedJson, type PaymentJson, type PaymentStatus } from "./payments.schemas";
 import { log } from "../../platform/log";
 
-type Deps = Pick<AppDeps, "db" | "config" | "clock">;
+type Deps = Pick<AppDeps, "db" | "config" | "clock" | "gatewayTimeoutMs">;
 type Member = Pick<SessionUser, "id" | "email" | "firstName" | "lastName" | "plan" | "planExpiresAt" | "isAdmin">;
 
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 429 | 502 | 503; message: string };
@@ -127,7 +127,7 @@ export async function createPayment(
       expiresAt,
       notifyUrl: `${deps.config.appOrigin}/api/payment/notify/${gateway.name}`,
       returnUrl: `${deps.config.appOrigin}/settings`,
-      signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
+      signal: AbortSignal.timeout(deps.gatewayTimeoutMs ?? GATEWAY_TIMEOUT_MS),
     });
   } catch (error) {
     const message = error instanceof GatewayError ? error.message : GATEWAY_UNAVAILABLE;

@@ -15,7 +15,7 @@ import { paymentOf, type ServiceResult } from "./payments.service";
 import type { PaymentJson } from "./payments.schemas";
 import { log } from "../../platform/log";
 
-type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer" | "background">;
+type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events" | "mailer" | "background" | "gatewayTimeoutMs">;
 
 export async function activateWithWallet(deps: Deps, userId: string, paymentId: string, token: unknown): Promise<ServiceResult<PaymentJson>> {
   const [payment] = await deps.db
@@ -28,7 +28,7 @@ export async function activateWithWallet(deps: Deps, userId: string, paymentId: 
   const gateway = await gatewayNamed(deps, payment.gateway as GatewayName);
   if (gateway?.chargeWallet === undefined) return { ok: false, status: 400, message: PAYMENT_MESSAGES.walletFailed };
   try {
-    const status = await gateway.chargeWallet(payment.gatewayOrderId, token, AbortSignal.timeout(GATEWAY_TIMEOUT_MS));
+    const status = await gateway.chargeWallet(payment.gatewayOrderId, token, AbortSignal.timeout(deps.gatewayTimeoutMs ?? GATEWAY_TIMEOUT_MS));
     await applyGatewayStatus(deps, gateway.name, status, null);
   } catch (error) {
     log.error(`payments: wallet charge of ${paymentId} failed: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
