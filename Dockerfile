@@ -1,13 +1,16 @@
 # syntax=docker/dockerfile:1
 # Kasih in a container: the build stage compiles the single binary (scripts/build.ts), the
-# runtime stage is a slim Debian with nothing but that file, a non-root user and /data.
+# runtime stage is a slim Debian with that file, CA roots, a non-root user and /data.
 #
 #   docker build -t kasih .
 #   docker run -p 3000:3000 -v kasih-data:/data -e APP_ORIGIN=https://kasih.example.org kasih
 #   docker run --rm -v kasih-data:/data kasih admin grant you@example.org
 
-# ---- build: Node for npm (which also installs Bun, a devDependency), glibc so the libSQL
-# addon that gets embedded is the one the runtime stage's glibc loads.
+# ---- build: Node for npm (which also installs Bun, a devDependency: npm ci is how the lockfile
+# is honoured), on Debian bookworm like the runtime stage: the one native addon the binary embeds,
+# the image codec's (@napi-rs/image, scripts/build.ts), is picked for the build machine's libc,
+# so a glibc build is what the runtime stage's glibc loads. The database needs no addon (Bun's
+# built-in SQLite, docs/decisions/0101).
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -32,8 +35,9 @@ ENV DATA_DIR=/data \
     PORT=3000 \
     HOST=0.0.0.0 \
     NODE_ENV=production
-# The database, uploads, mail outbox and generated secrets. The binary also unpacks libSQL's
-# native addon into $TMPDIR (/tmp) at start: with --read-only, add --tmpfs /tmp.
+# The database, uploads, mail outbox and generated secrets. At every start the binary also writes
+# the image codec's embedded native addon (about 18 MB) into $TMPDIR (/tmp) to load it from there:
+# with --read-only, add --tmpfs /tmp.
 VOLUME ["/data"]
 WORKDIR /data
 USER kasih:kasih
