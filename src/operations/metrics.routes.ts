@@ -1,8 +1,9 @@
 /**
  * GET /metrics for Prometheus. Open to the machine itself (a scraper or `curl` on the host);
  * from anywhere else only with `Authorization: Bearer $METRICS_TOKEN`. A request that came
- * through a reverse proxy on the same host (it carries X-Forwarded-For) counts as from elsewhere:
- * the proxy's loopback address says nothing about the caller.
+ * through a reverse proxy on the same host counts as from elsewhere: the proxy's loopback address
+ * says nothing about the caller. Any of the headers proxies add marks it (a usual nginx set-up
+ * adds only X-Real-IP): docs/decisions/0118-metrics-behind-a-proxy-and-fan-out-catch-up.md.
  */
 import { timingSafeEqual } from "node:crypto";
 import { Hono } from "hono";
@@ -11,9 +12,11 @@ import type { AppDeps, AppEnv } from "../app-env";
 import { metricsText } from "./metrics";
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+/** Headers a proxy adds: present at all (even empty, in any case) means the request was relayed. */
+const PROXY_HEADERS = ["X-Forwarded-For", "X-Real-IP", "Forwarded"];
 
 function fromThisMachine(c: Parameters<typeof getConnInfo>[0]): boolean {
-  if (c.req.header("X-Forwarded-For") !== undefined || c.req.header("Forwarded") !== undefined) return false;
+  if (PROXY_HEADERS.some((name) => c.req.raw.headers.has(name))) return false;
   try {
     return LOOPBACK.has(getConnInfo(c).remote.address ?? "");
   } catch {

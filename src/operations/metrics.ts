@@ -15,6 +15,27 @@ export const registry = new Registry();
 // (kasih_nodejs_eventloop_lag_p99_seconds and its siblings): a busy loop delays every request and frame.
 collectDefaultMetrics({ register: registry, prefix: "kasih_" });
 
+/**
+ * prom-client names three of its gauges like counters (`kasih_nodejs_active_handles_total`, …),
+ * which promtool's lint refuses: the same values are served as `…_all` instead
+ * (docs/decisions/0118-metrics-behind-a-proxy-and-fan-out-catch-up.md).
+ */
+for (const kind of ["handles", "requests", "resources"]) {
+  const named = `kasih_nodejs_active_${kind}_total`;
+  const original = registry.getSingleMetric(named);
+  if (original === undefined) continue; // a runtime without it (prom-client skips the collector)
+  registry.removeSingleMetric(named);
+  new Gauge({
+    name: `kasih_nodejs_active_${kind}_all`,
+    help: `Active ${kind} of every type together (the sum of kasih_nodejs_active_${kind}).`,
+    registers: [registry],
+    async collect() {
+      const { values } = await original.get();
+      this.set(values[0]?.value ?? 0);
+    },
+  });
+}
+
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 // Written on every request and database call: served through the registry, counted without
