@@ -1,9 +1,11 @@
 /**
  * The page's live connection (spec point 4): on close it reconnects up to 3 times, waiting
  * 2 s × the attempt number; the counter resets on open; "reconnected" fires so islands refetch.
- * Against a real Bun WebSocket server that drops connections on command.
+ * Against a real Bun WebSocket server that drops connections on command; the delays the client
+ * asks for are recorded rather than waited (docs/decisions/0114-a-fast-test-suite.md).
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, spyOn, test } from "bun:test";
+import { WS_RECONNECT_ATTEMPTS, WS_RECONNECT_BASE_DELAY_MS } from "../../src/platform/constants";
 import type { Server } from "bun";
 
 let server: Server<unknown>;
@@ -43,30 +45,54 @@ function dropAll() {
 }
 
 test("reconnects after a drop, resets the counter on open, then gives up after 3 failed tries spaced 2, 4, 6 s", async () => {
-  const { realtime } = await import("./realtime");
+  const { RealtimeClient } = await import("./realtime");
+  // The client's own delays, recorded; each reconnect then runs at once instead of seconds later.
+  const delays: number[] = [];
+  const realtime = new RealtimeClient({
+    schedule: (reconnect, delayMs) => {
+      delays.push(delayMs);
+      setTimeout(reconnect, 0);
+    },
+  });
   const events: string[] = [];
   realtime.onLifecycle("reconnected", () => events.push("reconnected"));
   realtime.onLifecycle("offline", () => events.push("offline"));
   realtime.start();
-  while (connectedAt.length < 1) await Bun.sleep(20);
+  while (connectedAt.length < 1) await Bun.sleep(5);
   expect(realtime.userId === "u1" || realtime.userId === null).toBe(true);
 
-  // A drop: the first retry comes after 2 s and succeeds; "reconnected" tells islands to refetch.
-  const droppedAt = Date.now();
+  // A drop: the first retry is asked for after 2 s and succeeds; "reconnected" tells islands to refetch.
   dropAll();
-  while (connectedAt.length < 2) await Bun.sleep(20);
-  expect(connectedAt[1]! - droppedAt).toBeGreaterThanOrEqual(1900);
-  expect(connectedAt[1]! - droppedAt).toBeLessThan(3500);
-  await Bun.sleep(50);
+  while (connectedAt.length < 2) await Bun.sleep(5);
+  expect(delays).toEqual([WS_RECONNECT_BASE_DELAY_MS]);
+  while (!events.includes("reconnected")) await Bun.sleep(5);
   expect(events).toEqual(["reconnected"]);
 
   // The counter was reset on open: the next drop again waits 2 s, then 4 s, then 6 s, then stops.
   refuse = true;
-  const secondDrop = Date.now();
   dropAll();
-  while (!events.includes("offline")) await Bun.sleep(50);
-  const elapsed = Date.now() - secondDrop;
-  expect(elapsed).toBeGreaterThanOrEqual(2000 + 4000 + 6000 - 100);
-  expect(elapsed).toBeLessThan(2000 + 4000 + 6000 + 2500);
+  while (!events.includes("offline")) await Bun.sleep(5);
+  expect(delays).toEqual([2000, 2000, 4000, 6000]);
+  expect(WS_RECONNECT_BASE_DELAY_MS).toBe(2000);
+  expect(WS_RECONNECT_ATTEMPTS).toBe(3);
   expect(connectedAt).toHaveLength(2);
-}, 30_000);
+  expect(events).toEqual(["reconnected", "offline"]);
+});
+
+test("the page's client waits real time between tries (the default timer is setTimeout)", async () => {
+  const { realtime } = await import("./realtime");
+  const timers = spyOn(globalThis, "setTimeout");
+  refuse = false;
+  try {
+    realtime.start();
+    while (connectedAt.length < 3) await Bun.sleep(5);
+    dropAll();
+    const asked = () => timers.mock.calls.findIndex((call) => call[1] === WS_RECONNECT_BASE_DELAY_MS);
+    while (asked() < 0) await Bun.sleep(5);
+    expect(timers.mock.calls[asked()]![1]).toBe(2000);
+    // Not waited for: the retry would outlive this file's server.
+    clearTimeout(timers.mock.results[asked()]!.value as ReturnType<typeof setTimeout>);
+  } finally {
+    timers.mockRestore();
+  }
+});

@@ -22,7 +22,11 @@ const RESTART_SPREAD_MS = 500;
 /** The server closed the socket because the session ended (4001) or the account was suspended (4003). */
 const SESSION_ENDED_CLOSE_CODES = new Set([4001, 4003]);
 
-class RealtimeClient {
+/** Runs `reconnect` after `delayMs`; a test passes one that records the delays instead of waiting them. */
+export type ReconnectTimer = (reconnect: () => void, delayMs: number) => void;
+
+export class RealtimeClient {
+  readonly #schedule: ReconnectTimer;
   #ws: WebSocket | null = null;
   #attempts = 0;
   #everOpened = false;
@@ -36,6 +40,10 @@ class RealtimeClient {
   viewingMatch: string | null = null;
   /** Handlers that answer a call in place (the chat page of that match registers one). */
   answerHandlers = new Map<string, (callType: CallType) => void>();
+
+  constructor(options: { schedule?: ReconnectTimer } = {}) {
+    this.#schedule = options.schedule ?? ((reconnect, delayMs) => setTimeout(reconnect, delayMs));
+  }
 
   start() {
     if (this.#started || typeof WebSocket === "undefined") return;
@@ -115,11 +123,11 @@ class RealtimeClient {
       }
       if (event.code === SERVICE_RESTART && this.#attempts === 0) {
         this.#attempts++;
-        setTimeout(() => this.#connect(), Math.random() * RESTART_SPREAD_MS);
+        this.#schedule(() => this.#connect(), Math.random() * RESTART_SPREAD_MS);
         return;
       }
       this.#attempts++;
-      setTimeout(() => this.#connect(), WS_RECONNECT_BASE_DELAY_MS * this.#attempts);
+      this.#schedule(() => this.#connect(), WS_RECONNECT_BASE_DELAY_MS * this.#attempts);
     };
   }
 }
