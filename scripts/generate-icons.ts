@@ -1,7 +1,7 @@
 /**
  * Draws the app icons of public/icons/ (the PWA manifest's 192 and 512 px icons, the maskable
  * 512 px icon) and the SVG favicon: a rose heart (#c92a64, --rose-600) with a small white cross,
- * on soft rose (--rose-50). Run `bun scripts/generate-icons.ts` after changing the drawing;
+ * on soft rose (--rose-50). Run `npx bun scripts/generate-icons.ts` after changing the drawing;
  * the outputs are committed so a build needs nothing but this repository.
  *
  * The PNG encoder is the format's minimum (RGBA, filter 0, one IDAT compressed with zlib), so no

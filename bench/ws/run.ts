@@ -6,7 +6,7 @@
  *  2. 10,000 idle authenticated sockets; the server's resident memory (VmRSS).
  *     Target: < 500 MB.
  * Users, sessions and matches are written straight into the database before the server starts
- * (registration's captcha and argon2 would dominate otherwise). Run: bun run bench:ws
+ * (registration's captcha and argon2 would dominate otherwise). Run: npm run bench:ws
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

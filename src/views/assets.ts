@@ -53,7 +53,7 @@ function safeJoin(folder: string, path: string): string | null {
 export function createFolderAssetStore(clientDir: string, publicDir: string): AssetStore {
   const manifestPath = join(clientDir, "manifest.json");
   if (!existsSync(manifestPath)) {
-    throw new Error(`No client build at ${clientDir}: run "bun scripts/build-islands.ts" first`);
+    throw new Error(`No client build at ${clientDir}: run "npx bun scripts/build-islands.ts" (or npm run demo) first`);
   }
   const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as ClientManifest;
   const read = (folder: string, path: string): StaticFile | null => {
