@@ -43,7 +43,8 @@ import { metricsRoutes } from "./operations/metrics.routes";
 import { observeRequests } from "./operations/request-observer";
 import { lifecycle } from "./operations/lifecycle";
 import { log } from "./platform/log";
-import { isStorageFault, STORAGE_UNAVAILABLE } from "../db/storage-faults";
+import { STORAGE_RETRY_AFTER_SECONDS, STORAGE_UNAVAILABLE, storageFaultCode } from "../db/storage-faults";
+import { storageHealthOf } from "./operations/storage-health";
 import { paymentsRoutes } from "./features/payments/payments.routes";
 import { googlePayCspSources, mergeCspSources } from "./features/payments/google-pay-csp";
 import { sandboxPages } from "./features/payments/sandbox.pages";
@@ -127,9 +128,11 @@ export function createApp(deps: AppDeps) {
       const status = error.status;
       return c.json({ message: error.message || "Request failed" }, status);
     }
-    if (isStorageFault(error)) {
-      log.error({ err: error, method: c.req.method }, "a write was refused by the database's storage (disk full or read-only?)");
-      return c.json({ message: STORAGE_UNAVAILABLE }, 503, { "Retry-After": "60" });
+    // A refused write (full disk, read-only database) is 503 "try again later", and /healthz
+    // turns degraded until writes succeed again (docs/decisions/0116).
+    if (storageHealthOf(deps.db).noteFault(error)) {
+      log.warn({ code: storageFaultCode(error), method: c.req.method }, "a write was refused by the database's storage");
+      return c.json({ message: STORAGE_UNAVAILABLE }, 503, { "Retry-After": String(STORAGE_RETRY_AFTER_SECONDS) });
     }
     log.error({ err: error, method: c.req.method }, "request failed with an exception");
     // 5xx never carries a stack trace or internal detail.

@@ -20,7 +20,8 @@ import { clientFrameSchema, type ClientFrame, type ServerFrame } from "./frames"
 import { RealtimeHub, type RealtimeSocket, type SocketData } from "./hub";
 import { InProcessPubSub, type PubSub } from "./pubsub";
 import { RedisPubSub } from "./redis-pubsub";
-import { isStorageFault, STORAGE_UNAVAILABLE } from "../../db/storage-faults";
+import { STORAGE_UNAVAILABLE, storageFaultCode } from "../../db/storage-faults";
+import { storageHealthOf } from "../operations/storage-health";
 import { log } from "../platform/log";
 
 /** Closes for the frame-size limit (RFC 6455 "message too big") and for abuse. */
@@ -252,8 +253,14 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
       try {
         await dispatch(ws, frame.data);
       } catch (error) {
+        // A refused write (full disk, read-only database) is said as such, for the frame's match,
+        // so the page keeps the text for a retry (docs/decisions/0116).
+        if (storageHealthOf(deps.db).noteFault(error)) {
+          log.warn({ code: storageFaultCode(error) }, `ws ${frame.data.type}: a write was refused by the database's storage`);
+          return send(ws, { type: "error", message: STORAGE_UNAVAILABLE, matchId: frame.data.matchId, frame: frame.data.type });
+        }
         log.error({ err: error }, `ws ${frame.data.type} failed`);
-        send(ws, { type: "error", message: isStorageFault(error) ? STORAGE_UNAVAILABLE : "Internal server error", frame: frame.data.type });
+        send(ws, { type: "error", message: "Internal server error", matchId: frame.data.matchId, frame: frame.data.type });
       }
     },
   };

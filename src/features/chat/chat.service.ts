@@ -13,7 +13,7 @@ import { newId } from "../../platform/ids";
 import { cleanText, isBlank } from "../../platform/text";
 import { scamCaution, type Caution } from "../safety/scam-guard";
 import { hasPremium } from "../premium/plan-rules";
-import { storeMessage } from "./message-writer";
+import { isMissingMatch, storeCountedMessage, storeMessage } from "./message-writer";
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -151,21 +151,32 @@ export async function sendMessage(db: Database, now: Date, senderId: string, mat
   const cleaned = cleanContent(rawContent);
   if (!cleaned.ok) return { ok: false, status: 400, message: cleaned.message };
   const sender = { plan: context.plan, planExpiresAt: context.plan_expires_at === null ? null : new Date(context.plan_expires_at), isAdmin: Number(context.is_admin) === 1 };
-  let remaining: number | null = null;
-  if (!hasPremium(sender, now)) {
-    const used = await takeChatAllowance(db, senderId, now);
-    if (used === null) return { ok: false, status: 429, message: "Daily chat limit reached" };
-    remaining = FREE_DAILY_CHATS - used;
-  }
   const row: MessageRow = { id: newId(), matchId, senderId, content: cleaned.content, kind: "text", createdAt: now, readAt: null };
-  try {
-    await storeMessage(db, row);
-  } catch {
-    // The match was removed between the check and the write (unmatch or block).
-    return { ok: false, status: 404, message: "Match not found" };
-  }
+  const stored = await storeSent(db, row, !hasPremium(sender, now));
+  if (!stored.ok) return stored;
   const recipientId = context.user1_id === senderId ? context.user2_id : context.user1_id;
-  return { ok: true, message: messageToJson(row, context.first_name), recipientId, remaining };
+  return { ok: true, message: messageToJson(row, context.first_name), recipientId, remaining: stored.remaining };
+}
+
+/**
+ * Stores a member's message, with the day's allowance when `limited`, in one batch: the limit
+ * reached is 429 and a match removed between the check and the write (unmatch, block) is 404,
+ * with nothing kept. A refused write (full disk, read-only database) is thrown as it is, so the
+ * route answers 503 and the socket an error frame (docs/decisions/0116): it is not a removed match.
+ */
+async function storeSent(db: Database, row: MessageRow, limited: boolean): Promise<{ ok: true; remaining: number | null } | { ok: false; status: 404 | 429; message: string }> {
+  try {
+    if (!limited) {
+      await storeMessage(db, row);
+      return { ok: true, remaining: null };
+    }
+    const used = await storeCountedMessage(db, row, jakartaDayOf(row.createdAt), FREE_DAILY_CHATS);
+    if (used === null) return { ok: false, status: 429, message: "Daily chat limit reached" };
+    return { ok: true, remaining: FREE_DAILY_CHATS - used };
+  } catch (error) {
+    if (isMissingMatch(error)) return { ok: false, status: 404, message: "Match not found" };
+    throw error;
+  }
 }
 
 export interface KnownSender {
@@ -196,19 +207,10 @@ export async function loadSender(db: Database, now: Date, senderId: string): Pro
 export async function sendMessageAsKnown(db: Database, now: Date, sender: KnownSender, matchId: string, recipientId: string, rawContent: unknown): Promise<SendResult> {
   const cleaned = cleanContent(rawContent);
   if (!cleaned.ok) return { ok: false, status: 400, message: cleaned.message };
-  let remaining: number | null = null;
-  if (!sender.premium) {
-    const used = await takeChatAllowance(db, sender.id, now);
-    if (used === null) return { ok: false, status: 429, message: "Daily chat limit reached" };
-    remaining = FREE_DAILY_CHATS - used;
-  }
   const row: MessageRow = { id: newId(), matchId, senderId: sender.id, content: cleaned.content, kind: "text", createdAt: now, readAt: null };
-  try {
-    await storeMessage(db, row);
-  } catch {
-    return { ok: false, status: 404, message: "Match not found" };
-  }
-  return { ok: true, message: messageToJson(row, sender.firstName), recipientId, remaining };
+  const stored = await storeSent(db, row, !sender.premium);
+  if (!stored.ok) return stored;
+  return { ok: true, message: messageToJson(row, sender.firstName), recipientId, remaining: stored.remaining };
 }
 
 /** A system line about a call (missed/declined or finished); not counted against the limit. */
