@@ -13,11 +13,26 @@ const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/** What @libsql/client's web client reaches, or a local file (db/client.ts). */
+function isDatabaseUrl(value: string): boolean {
+  if (value.startsWith("file:")) return value.length > "file:".length;
+  return URL.canParse(value) && ["libsql:", "http:", "https:", "ws:", "wss:"].includes(new URL(value).protocol) && new URL(value).host !== "";
+}
+
+/** The schemes Bun's Redis client takes. */
+const REDIS_PROTOCOLS = ["redis:", "rediss:", "valkey:", "valkeys:", "redis+tls:", "redis+unix:", "redis+tls+unix:"];
+
+function isRedisUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return REDIS_PROTOCOLS.includes(url.protocol) && (url.host !== "" || (url.protocol.includes("unix") && url.pathname.length > 1));
+}
+
 const environmentSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: optionalString,
+  DATABASE_URL: optionalString.pipe(z.string().refine(isDatabaseUrl, "must be file:PATH, or a libSQL server's libsql://, http(s):// or ws(s):// URL").optional()),
   APP_ORIGIN: optionalString.pipe(z.string().url().optional()),
   SUPER_ADMIN_EMAIL: optionalString.pipe(z.string().email().optional()),
   SMTP_URL: optionalString.pipe(z.string().url().optional()),
@@ -43,7 +58,7 @@ const environmentSchema = z.object({
   SUPPORT_EMAIL: optionalString.pipe(z.string().email().optional()),
   /** JSON array of RTCIceServer objects for calls, e.g. [{"urls":"stun:stun.example.org"}]. */
   ICE_SERVERS: optionalString,
-  REDIS_URL: optionalString,
+  REDIS_URL: optionalString.pipe(z.string().refine(isRedisUrl, `must be a URL of Redis or Valkey (${REDIS_PROTOCOLS.map((protocol) => `${protocol}//`).join(", ")})`).optional()),
   /** Web push (src/features/push): VAPID keys; generated into $DATA_DIR/secrets when unset. */
   VAPID_PUBLIC_KEY: optionalString,
   VAPID_PRIVATE_KEY: optionalString,
@@ -63,7 +78,7 @@ const environmentSchema = z.object({
   XENDIT_API_URL: optionalString.pipe(z.string().url().optional()),
   DOKU_API_URL: optionalString.pipe(z.string().url().optional()),
   IPAYMU_API_URL: optionalString.pipe(z.string().url().optional()),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], "must be one of debug, info, warn, error, silent").default("info"),
   /** Scheduled online backups (src/operations/backup-schedule.ts): the folder, how often ("6h"), how many kept. */
   BACKUP_DIR: optionalString,
   BACKUP_INTERVAL: optionalString.pipe(z.string().regex(/^[1-9]\d*(s|m|h|d)$/, 'a number and s, m, h or d, e.g. "6h"').optional()),
@@ -79,8 +94,8 @@ export type Config = ReturnType<typeof parseConfig>;
 export function parseConfig(env: Record<string, string | undefined>) {
   const parsed = environmentSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid environment:\n${lines.join("\n")}`);
+    // One line per bad variable, each naming it (docs/decisions/0117).
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("\n"));
   }
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
@@ -90,7 +105,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     try {
       iceServers = z.array(z.object({ urls: z.union([z.string(), z.array(z.string())]) }).passthrough()).parse(JSON.parse(e.ICE_SERVERS));
     } catch {
-      throw new ConfigError("Invalid environment:\n  ICE_SERVERS: must be a JSON array of {urls, username?, credential?}");
+      throw new ConfigError("ICE_SERVERS: must be a JSON array of {urls, username?, credential?}");
     }
   }
   return {
@@ -146,6 +161,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
   };
 }
 
+/** A bad setting; its message is one line per setting, `NAME: what is wrong`, printed as it is (src/main.ts). */
 export class ConfigError extends Error {}
 
 /** Reads process.env; called once by the CLI entry. */
