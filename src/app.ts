@@ -68,7 +68,14 @@ export function createApp(deps: AppDeps) {
   // HTML and JSON leave gzipped (from 1 KB); built scripts and styles come precompressed
   // (brotli or gzip, scripts/build-islands.ts) and are left alone.
   app.use(compressResponses());
-  app.get("/healthz", (c) => (lifecycle.stopping ? c.json({ status: "stopping" }, 503) : c.json({ status: "ok" })));
+  // 503 while stopping (a balancer takes the instance out), and while the database refuses
+  // writes, with the reason; 200 again once a probe write commits (docs/decisions/0116).
+  const storage = storageHealthOf(deps.db);
+  app.get("/healthz", async (c) => {
+    if (lifecycle.stopping) return c.json({ status: "stopping" }, 503);
+    const state = await storage.check(deps.clock.now().getTime());
+    return state.ok ? c.json({ status: "ok" }) : c.json({ status: "degraded", reason: state.reason }, 503);
+  });
   app.route("/", metricsRoutes(deps));
   // Digital Asset Links: lets the Android app open the site as a Trusted Web Activity, where web
   // push works (README, "Push notifications and the Android wrapper").

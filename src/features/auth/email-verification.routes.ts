@@ -1,4 +1,5 @@
 import { Hono, type Context } from "hono";
+import { isStorageFault } from "../../../db/storage-faults";
 import { zValidator } from "@hono/zod-validator";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../app-env";
@@ -55,6 +56,12 @@ export async function resendVerification(deps: AppDeps, mailer: Mailer, userId: 
     }
     return { kind: "sent" };
   } catch (error) {
+    // A refused write (full disk, read-only database) is not a failed mail: the app answers it
+    // with 503 "cannot save changes" (docs/decisions/0116), and the try does not count.
+    if (isStorageFault(error)) {
+      limiter.release(userId);
+      throw error;
+    }
     log.error({ err: error }, "verification mail failed");
     return { kind: "failed" };
   }

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { sessions, users, type NotificationChoices, type Plan } from "../../../db/schema";
 import { preparedQuery } from "../../../db/prepared";
-import { isStorageFault } from "../../../db/storage-faults";
+import { sideWrite } from "../../operations/storage-health";
 import type { Clock } from "../../platform/clock";
 import { newToken } from "../../platform/ids";
 
@@ -101,20 +101,20 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
   };
   const now = clock.now().getTime();
   if (found.user.isBanned || now >= found.absoluteEnd || now - found.idleSince >= found.policy.idleTimeoutMs) {
-    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    // The session has ended whether or not its row can go now (a full disk: it goes next time).
+    await sideWrite(db, "ended session removal", () => db.delete(sessions).where(eq(sessions.id, sessionId)));
     return null;
   }
   if (now - found.idleSince >= found.policy.touchIntervalMs) {
     // The member's "Active … ago" (src/features/settings) and Discover's recency follow the same touch.
-    try {
-      await db.batch([
+    // A full or read-only disk must not turn every signed-in read into an error: the touch waits
+    // (docs/decisions/0116).
+    await sideWrite(db, "session touch", () =>
+      db.batch([
         db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, sessionId)),
         db.update(users).set({ lastActiveAt: new Date(now) }).where(eq(users.id, found.user.id)),
-      ]);
-    } catch (error) {
-      // A full or read-only disk must not turn every signed-in read into an error: the touch waits.
-      if (!isStorageFault(error)) throw error;
-    }
+      ]),
+    );
   }
   return found;
 }

@@ -15,6 +15,7 @@
  * caller's search distance when both have a city. Distances use city centres only.
  */
 import type { Database } from "../../../db/client";
+import { sideWrite } from "../../operations/storage-health";
 import { fixedRows } from "../../../db/prepared";
 import type { PromptAnswer } from "../../../db/schema";
 import { CITIES, distanceKm } from "../profile/cities";
@@ -312,12 +313,17 @@ export async function listPendingLikes(db: Database, viewerId: string): Promise<
   }));
 }
 
-/** Activity for ranking, written at most every five minutes so reads stay reads. */
+/**
+ * Activity for ranking, written at most every five minutes so reads stay reads; skipped on a
+ * full or read-only disk, never failing the read (docs/decisions/0116).
+ */
 export async function touchActivity(db: Database, userId: string, now: Date): Promise<void> {
   const nowMs = now.getTime();
   // Fixed SQL text (docs/decisions/0104): every Discover call and page passes here.
-  await db.$client.execute({
-    sql: "update users set last_active_at = ?1 where id = ?2 and (last_active_at is null or last_active_at < ?3)",
-    args: [nowMs, userId, nowMs - 5 * 60_000],
-  });
+  await sideWrite(db, "last active", () =>
+    db.$client.execute({
+      sql: "update users set last_active_at = ?1 where id = ?2 and (last_active_at is null or last_active_at < ?3)",
+      args: [nowMs, userId, nowMs - 5 * 60_000],
+    }),
+  );
 }

@@ -3,6 +3,7 @@
  * the unread count, and the one question every match-scoped route asks: "is this match yours?".
  */
 import { and, eq, or, sql } from "drizzle-orm";
+import { sideWrite } from "../../operations/storage-health";
 import type { Database } from "../../../db/client";
 import { matches, users } from "../../../db/schema";
 import { thumbUrl } from "../profile/profile-json";
@@ -152,7 +153,7 @@ export async function tabCounts(db: Database, userId: string): Promise<{ count: 
   return { count: Number(unread?.count ?? 0), newMatches: Number(fresh?.count ?? 0) };
 }
 
-/** The member opened Matches: its tab's dot goes until a newer match. */
+/** The member opened Matches: its tab's dot goes until a newer match (a side write: docs/decisions/0116). */
 export async function markMatchesSeen(db: Database, userId: string, now: Date): Promise<void> {
-  await db.update(users).set({ matchesSeenAt: now }).where(eq(users.id, userId));
+  await sideWrite(db, "matches seen", () => db.update(users).set({ matchesSeenAt: now }).where(eq(users.id, userId)));
 }

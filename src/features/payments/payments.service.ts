@@ -17,6 +17,7 @@ import { BANKS, GatewayError, type Bank, type ChargeResult } from "./gateways/ga
 import { GATEWAY_UNAVAILABLE } from "./gateways/http";
 import { isBank, PAYMENT_MESSAGES, type BankInstructionsJson, type PaidPlan, type PaymentCreatedJson, type PaymentJson, type PaymentStatus } from "./payments.schemas";
 import { log } from "../../platform/log";
+import { sideWrite } from "../../operations/storage-health";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock" | "gatewayTimeoutMs">;
 type Member = Pick<SessionUser, "id" | "email" | "firstName" | "lastName" | "plan" | "planExpiresAt" | "isAdmin">;
@@ -172,13 +173,22 @@ export async function markUnpaid(deps: Pick<Deps, "db">, paymentId: string, stat
 /**
  * Marks pending payments expired once their expiry and its grace have passed. Run when payments
  * are read (a member's, the admin list), through the (status, expires_at) index: no job needed.
+ * A side write of a read: skipped on a full or read-only disk (docs/decisions/0116), when a
+ * member's payments still read as expired (paymentJson).
  */
 export async function expireStalePayments(deps: Pick<Deps, "db" | "clock">) {
   const cutoff = new Date(deps.clock.now().getTime() - PAYMENT_EXPIRY_GRACE_MS);
-  await deps.db
-    .update(payments)
-    .set({ status: "expired" })
-    .where(and(eq(payments.status, "pending"), lt(payments.expiresAt, cutoff)));
+  await sideWrite(deps.db, "stale payments expiry", () =>
+    deps.db
+      .update(payments)
+      .set({ status: "expired" })
+      .where(and(eq(payments.status, "pending"), lt(payments.expiresAt, cutoff))),
+  );
+}
+
+/** The status as expireStalePayments would have written it by `now`. */
+function statusAt(row: { status: PaymentStatus; expiresAt: Date | null }, now: Date): PaymentStatus {
+  return row.status === "pending" && row.expiresAt !== null && row.expiresAt.getTime() < now.getTime() - PAYMENT_EXPIRY_GRACE_MS ? "expired" : row.status;
 }
 
 const paymentColumns = {
@@ -207,10 +217,10 @@ interface PaymentRow {
   expiresAt: Date | null;
 }
 
-function paymentJson(row: PaymentRow): PaymentJson {
+function paymentJson(row: PaymentRow, now: Date): PaymentJson {
   return {
     paymentId: row.paymentId,
-    status: row.status,
+    status: statusAt(row, now),
     plan: row.plan,
     amount: row.amount,
     currency: row.currency,
@@ -230,12 +240,12 @@ export async function paymentOf(deps: Pick<Deps, "db" | "clock">, userId: string
     .from(payments)
     .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)))
     .limit(1);
-  return row === undefined ? null : paymentJson(row);
+  return row === undefined ? null : paymentJson(row, deps.clock.now());
 }
 
 /** GET /api/payments and Settings: the member's payments, newest first. */
 export async function paymentsOf(deps: Pick<Deps, "db" | "clock">, userId: string, limit = 50): Promise<PaymentJson[]> {
   await expireStalePayments(deps);
   const rows = await deps.db.select(paymentColumns).from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(limit);
-  return rows.map(paymentJson);
+  return rows.map((row) => paymentJson(row, deps.clock.now()));
 }

@@ -4,6 +4,7 @@
  * charges it, and only the gateway's answer goes through the same activation as a notification.
  */
 import { and, eq } from "drizzle-orm";
+import { isStorageFault } from "../../../db/storage-faults";
 import { payments } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { GATEWAY_TIMEOUT_MS } from "../../platform/constants";
@@ -31,6 +32,9 @@ export async function activateWithWallet(deps: Deps, userId: string, paymentId: 
     const status = await gateway.chargeWallet(payment.gatewayOrderId, token, AbortSignal.timeout(deps.gatewayTimeoutMs ?? GATEWAY_TIMEOUT_MS));
     await applyGatewayStatus(deps, gateway.name, status, null);
   } catch (error) {
+    // Charged but not saved (full disk, read-only database): 503 "cannot save changes", not
+    // "wallet failed"; the gateway's notification activates it once writes return (docs/decisions/0116).
+    if (isStorageFault(error)) throw error;
     log.error(`payments: wallet charge of ${paymentId} failed: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
     return { ok: false, status: 502, message: PAYMENT_MESSAGES.walletFailed };
   }
