@@ -108,8 +108,11 @@ export async function startServer(config: Config) {
     fetch: app.fetch,
     // The /ws sockets (src/realtime): GET /ws upgrades through the app, frames arrive here.
     websocket: realtime.websocket,
-    // Large enough for six 5 MB photos sent as data URLs; bigger bodies are refused early.
-    maxRequestBodySize: 48 * 1024 * 1024,
+    // No ceiling of Bun's own: above it Bun answered a bare 413 with an empty body. Every route's
+    // limit (src/middleware/body-limits.ts; the photo routes' own, at most six 5 MB photos as data
+    // URLs) refuses first, with {message}: by Content-Length before reading, or by counting the
+    // streamed bytes (docs/decisions/0116).
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     idleTimeout: KEEP_ALIVE_IDLE_SECONDS,
   });
   /**
