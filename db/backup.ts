@@ -1,16 +1,37 @@
 import type { Client } from "@libsql/client";
-import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { chmodSync, closeSync, cpSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { openLocalClient } from "./local-client";
+
+/** Backups, like the database, are the server's user's alone (docs/decisions/0117); so are their folders. */
+const BACKUP_FILE_MODE = 0o600;
+const BACKUP_FOLDER_MODE = 0o700;
+
+/** `kasih backup FILE` onto a file that exists: nothing is written. */
+export class BackupRefused extends Error {}
 
 /**
  * A consistent online copy: VACUUM INTO reads one snapshot while the app keeps writing.
  * The copy is opened and checked before we call it a backup.
+ *
+ * The file is created empty first, mode 0600 and only if it does not exist (one step, so two
+ * backups cannot take the same name): VACUUM INTO writes into an empty file and keeps its mode,
+ * where a file it created itself would get SQLite's 0644.
  */
 export async function backupDatabase(client: Client, file: string): Promise<void> {
   const target = resolve(file);
-  if (existsSync(target)) throw new Error(`${target} exists; refusing to overwrite a backup`);
-  await client.execute({ sql: "VACUUM INTO ?", args: [target] });
+  try {
+    closeSync(openSync(target, "wx", BACKUP_FILE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") throw new BackupRefused(`${target} exists; refusing to overwrite it (give the backup a new name)`);
+    throw error;
+  }
+  try {
+    await client.execute({ sql: "VACUUM INTO ?", args: [target] });
+  } catch (error) {
+    rmSync(target, { force: true });
+    throw error;
+  }
   try {
     await checkIntegrity(target);
   } catch (error) {
@@ -55,7 +76,7 @@ export function scheduledBackupName(slotStart: Date): string {
  * Returns the file written, or null when another instance already took this slot.
  */
 export async function takeScheduledBackup(client: Client, options: { dir: string; intervalMs: number; keep: number; now: Date }): Promise<string | null> {
-  mkdirSync(options.dir, { recursive: true });
+  mkdirSync(options.dir, { recursive: true, mode: BACKUP_FOLDER_MODE });
   const slot = new Date(Math.floor(options.now.getTime() / options.intervalMs) * options.intervalMs);
   const target = join(options.dir, scheduledBackupName(slot));
   if (existsSync(target)) return null;
@@ -92,7 +113,8 @@ export class RestoreRefused extends Error {}
  * refuses a directory holding anything (restoring over live data is never what anyone meant),
  * and a file that fails integrity_check. The secrets a backup's folder holds (`secrets/`, written
  * beside scheduled backups) come along: without `settings-encryption` the stored gateway keys
- * cannot be read.
+ * cannot be read (the caller warns when there are none: RESTORED_WITHOUT_SECRETS). What it
+ * writes is the server's user's alone, whatever the modes of the copies it came from.
  */
 export async function restoreDatabase(file: string, dataDir: string, databaseFile: string): Promise<{ secrets: boolean }> {
   const source = resolve(file);
@@ -104,10 +126,33 @@ export async function restoreDatabase(file: string, dataDir: string, databaseFil
   } catch (error) {
     throw new RestoreRefused(`${source} cannot be restored: ${(error as Error).message}`);
   }
-  mkdirSync(dirname(databaseFile), { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: BACKUP_FOLDER_MODE });
+  mkdirSync(dirname(databaseFile), { recursive: true, mode: BACKUP_FOLDER_MODE });
   cpSync(source, databaseFile);
+  chmodSync(databaseFile, BACKUP_FILE_MODE);
   const secrets = join(dirname(source), "secrets");
   const withSecrets = existsSync(secrets) && statSync(secrets).isDirectory();
-  if (withSecrets) cpSync(secrets, join(dataDir, "secrets"), { recursive: true });
+  if (withSecrets) {
+    const restored = join(dataDir, "secrets");
+    cpSync(secrets, restored, { recursive: true });
+    chmodSync(restored, BACKUP_FOLDER_MODE);
+    for (const name of readdirSync(restored)) chmodSync(join(restored, name), BACKUP_FILE_MODE);
+  }
   return { secrets: withSecrets };
+}
+
+/**
+ * What `kasih restore` says on stderr when the backup had no secrets beside it (it still restores).
+ * The server generates new ones at its first start; members stay signed in (sessions are in the
+ * database), but what the old keys locked is lost.
+ */
+export function restoredWithoutSecrets(file: string, dataDir: string): string {
+  return [
+    `WARNING: no secrets folder beside ${file}; the database is restored without the keys it was written with.`,
+    "  If the server starts like this it makes new ones, and then the keys saved in the admin panel (payment gateways,",
+    "  sign-in providers, ads) can no longer be read and must be entered again, and push notifications stop reaching",
+    "  members until they turn them off and on again in Settings. Members stay signed in.",
+    `  To keep them: copy the secrets folder of the old server's DATA_DIR to ${join(dataDir, "secrets")} (mode 0700, files 0600)`,
+    "  before you start the server.",
+  ].join("\n");
 }

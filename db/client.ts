@@ -1,4 +1,5 @@
 import type { Client } from "@libsql/client";
+import { closeSync, existsSync, openSync } from "node:fs";
 // The web client: a libSQL server is reached over HTTP or WebSockets, with no native addon.
 import { createClient } from "@libsql/client/web";
 import { drizzle } from "drizzle-orm/libsql/web";
@@ -24,6 +25,15 @@ const PAGE_CACHE_KIB = 64 * 1024;
 /** How long a connection waits for another process's write lock (CLI commands, backups). */
 const busyTimeoutMs = 5000;
 
+/** How long the first statement to a libSQL server may take before the server counts as not answering. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+/**
+ * Only the server's user may read the database (docs/decisions/0117): the file is created 0600
+ * before SQLite opens it, and SQLite gives its -wal and -shm files the database file's mode.
+ */
+const DATABASE_FILE_MODE = 0o600;
+
 /**
  * Opens the database. For file databases: WAL, a busy timeout, foreign keys, and
  * synchronous=NORMAL: a commit is in the WAL before it is answered, so a crashed or killed
@@ -47,8 +57,11 @@ const busyTimeoutMs = 5000;
 export async function openDatabase(url: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
   const isFile = url.startsWith("file:");
   const path = isFile ? localPathOf(url) : "";
+  if (isFile && path !== ":memory:" && !existsSync(path)) closeSync(openSync(path, "a", DATABASE_FILE_MODE));
   const local = isFile ? openLocalClient(path) : undefined;
   const client: Client = local ?? createClient({ url, concurrency: 1, timeout: busyTimeoutMs } as Parameters<typeof createClient>[0]);
+  // A libSQL server is first reached here, so that one that does not answer stops the start at once (src/open-data.ts names DATABASE_URL).
+  if (local === undefined) await firstContact(client, options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS);
   if (options.observe !== undefined) observeQueries(client, options.observe);
   if (isFile) {
     await client.execute("PRAGMA journal_mode = WAL");
@@ -78,6 +91,24 @@ interface OpenOptions {
    * (db/checkpointer.ts, docs/decisions/0104); `onError` hears failures other than busy.
    */
   backgroundCheckpoints?: { onError(message: string): void };
+  /** A libSQL server's first answer is awaited this long (CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+}
+
+/** One statement to a libSQL server; its error, or no answer in time, closes the client. */
+async function firstContact(client: Client, timeoutMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs / 1000} s`)), timeoutMs);
+  });
+  try {
+    await Promise.race([client.execute("SELECT 1"), timeout]);
+  } catch (error) {
+    client.close();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The file a `file:` URL names: `file:/abs/path`, `file:///abs/path`, `file:relative/path`, `file::memory:`. */

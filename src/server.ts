@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { AppDeps } from "./app-env";
 import { createApp } from "./app";
@@ -9,8 +8,7 @@ import { lifecycle } from "./operations/lifecycle";
 import { dbQueryDuration } from "./operations/metrics";
 import { log } from "./platform/log";
 import type { Config } from "./config";
-import { openDatabase, type DatabaseHandle } from "../db/client";
-import { applyMigrations, readMigrationsFolder, type Migration } from "../db/migrate";
+import type { DatabaseHandle } from "../db/client";
 import { defaultCaptchaOptions } from "./features/auth/captcha";
 import { revokeUnprovenSuperAdmin } from "./features/auth/super-admin-check";
 import { systemClock, type Clock } from "./platform/clock";
@@ -18,44 +16,17 @@ import { BackgroundWork } from "./platform/background";
 import { EventBus } from "./platform/events";
 import { realtimeFor } from "./realtime/realtime";
 import { readOrCreateSecret } from "./platform/secrets";
-import { createEmbeddedAssetStore, createFolderAssetStore, type AssetStore, type ClientManifest } from "./views/assets";
+import { createEmbeddedAssetStore, createFolderAssetStore, type AssetStore } from "./views/assets";
+import { openData, projectRoot } from "./open-data";
+import { errorCode, SettingError } from "./operations/startup-errors";
 
-/** Set by the compiled binary's entry (scripts/build.ts): everything the binary carries inside. */
-export interface EmbeddedFiles {
-  manifest: ClientManifest;
-  /** "client/assets/x.js" | "public/icons/y.png" → embedded file path. */
-  files: Record<string, string>;
-  migrations: Migration[];
-}
-
-declare global {
-  var __kasihEmbedded: EmbeddedFiles | undefined;
-}
-
-const projectRoot = join(import.meta.dir, "..");
-
-export function loadMigrations(): Migration[] {
-  return globalThis.__kasihEmbedded?.migrations ?? readMigrationsFolder(join(projectRoot, "db", "migrations"));
-}
+// Opening the data moved to src/open-data.ts (the terminal's commands load only that); these names stay here too.
+export { loadMigrations, openData, type EmbeddedFiles } from "./open-data";
 
 export function loadAssets(): AssetStore {
   const embedded = globalThis.__kasihEmbedded;
   if (embedded !== undefined) return createEmbeddedAssetStore(embedded.manifest, embedded.files);
   return createFolderAssetStore(join(projectRoot, "dist", "client"), join(projectRoot, "public"));
-}
-
-/**
- * Opens the data directory and database and applies migrations; what every command needs. A
- * serving process also checkpoints the WAL on a thread of its own (db/checkpointer.ts).
- */
-export async function openData(config: Config, options: { serving?: boolean } = {}): Promise<DatabaseHandle> {
-  mkdirSync(config.dataDir, { recursive: true });
-  const handle = await openDatabase(config.databaseUrl, {
-    observe: (kind, seconds) => dbQueryDuration.observe(seconds, kind),
-    backgroundCheckpoints: options.serving ? { onError: (message) => log.warn({ error: message }, "database: a background checkpoint failed") } : undefined,
-  });
-  await applyMigrations(handle.client, loadMigrations());
-  return handle;
 }
 
 export async function buildDeps(config: Config, handle: DatabaseHandle, clock: Clock = systemClock): Promise<AppDeps> {
@@ -93,7 +64,7 @@ export const KEEP_ALIVE_IDLE_SECONDS = 130;
 export const CLOSE_SERVICE_RESTART = 1012;
 
 export async function startServer(config: Config) {
-  const handle = await openData(config, { serving: true });
+  const handle = await openData(config, { serving: true, observe: (kind, seconds) => dbQueryDuration.observe(seconds, kind) });
   const deps = await buildDeps(config, handle);
   // Before the first request: an unproven SUPER_ADMIN_EMAIL account never serves as an admin.
   await revokeUnprovenSuperAdmin(deps);
@@ -101,20 +72,30 @@ export async function startServer(config: Config) {
   const realtime = realtimeFor(deps);
   const stopAgeRefresh = startAgeRefresh(deps.db, () => deps.clock.now());
   startAppMetrics(deps, realtime.hub);
+  let server: ReturnType<typeof Bun.serve>;
+  try {
+    server = Bun.serve({
+      port: config.port,
+      hostname: config.host,
+      fetch: app.fetch,
+      // The /ws sockets (src/realtime): GET /ws upgrades through the app, frames arrive here.
+      websocket: realtime.websocket,
+      // No ceiling of Bun's own: above it Bun answered a bare 413 with an empty body. Every route's
+      // limit (src/middleware/body-limits.ts; the photo routes' own, at most six 5 MB photos as data
+      // URLs) refuses first, with {message}: by Content-Length before reading, or by counting the
+      // streamed bytes (docs/decisions/0116).
+      maxRequestBodySize: Number.MAX_SAFE_INTEGER,
+      idleTimeout: KEEP_ALIVE_IDLE_SECONDS,
+    });
+  } catch (error) {
+    // A HOST that is no address of this machine, or a PORT taken: named, in one line (docs/decisions/0117).
+    stopAgeRefresh();
+    realtime.close();
+    handle.close();
+    throw listenError(error, config);
+  }
+  // Once listening: a start that cannot bind begins no scheduled backup.
   const stopBackups = config.backups === undefined ? () => undefined : startBackupSchedule(handle.client, config.dataDir, config.backups);
-  const server = Bun.serve({
-    port: config.port,
-    hostname: config.host,
-    fetch: app.fetch,
-    // The /ws sockets (src/realtime): GET /ws upgrades through the app, frames arrive here.
-    websocket: realtime.websocket,
-    // No ceiling of Bun's own: above it Bun answered a bare 413 with an empty body. Every route's
-    // limit (src/middleware/body-limits.ts; the photo routes' own, at most six 5 MB photos as data
-    // URLs) refuses first, with {message}: by Content-Length before reading, or by counting the
-    // streamed bytes (docs/decisions/0116).
-    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-    idleTimeout: KEEP_ALIVE_IDLE_SECONDS,
-  });
   /**
    * A graceful stop (SIGTERM, SIGINT): /healthz turns 503 for STOP_GRACE_MS while requests are
    * still answered, then the listener closes, the sockets close with 1012 so pages reconnect at
@@ -147,4 +128,21 @@ export async function startServer(config: Config) {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   return { server, deps, app };
+}
+
+/** Why the listener could not open, naming PORT or HOST; other errors as they are. */
+function listenError(error: unknown, config: Config): unknown {
+  switch (errorCode(error)) {
+    case "EADDRINUSE":
+      return new SettingError("PORT", `${config.port} is already in use on ${config.host} (another process listens there)`);
+    case "EACCES":
+      return new SettingError("PORT", `${config.port} needs privileges this user does not have (ports below 1024); choose a port above 1023`);
+    case "EADDRNOTAVAIL":
+      return new SettingError("HOST", `${config.host} is not an address of this machine; use one of its addresses, or 0.0.0.0 for all`);
+    case "ENOTFOUND":
+    case "EAI_AGAIN":
+      return new SettingError("HOST", `${config.host} is not an address, nor a name this machine can resolve`);
+    default:
+      return error;
+  }
 }

@@ -58,7 +58,12 @@ function createLogger(level: LogLevel, destination?: pino.DestinationStream, opt
   );
 }
 
-const initialLevel = (process.env.LOG_LEVEL as LogLevel | undefined) ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
+const LEVELS: readonly string[] = ["debug", "info", "warn", "error", "silent"] satisfies LogLevel[];
+/**
+ * The level until configureLog sets LOG_LEVEL's: a value pino does not know would throw while this
+ * module loads, before src/config.ts can name it in one line (docs/decisions/0117).
+ */
+const initialLevel: LogLevel = LEVELS.includes(process.env.LOG_LEVEL ?? "") ? (process.env.LOG_LEVEL as LogLevel) : process.env.NODE_ENV === "test" ? "silent" : "info";
 
 /** The process's logger; `configureLog` sets its level from LOG_LEVEL at start. Quiet under `bun test`. */
 export let log: Logger = createLogger(initialLevel);

@@ -35,9 +35,13 @@ export function thumbFileName(fileName: string): string {
   return fileName.replace(/\.(jpg|png|webp)$/, ".thumb.webp");
 }
 
+/** Photos are read by the server alone, which decides who sees them (docs/decisions/0117). */
+const PHOTO_FOLDER_MODE = 0o700;
+const PHOTO_FILE_MODE = 0o600;
+
 export function uploadsDir(dataDir: string): string {
   const dir = join(dataDir, "uploads");
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: PHOTO_FOLDER_MODE });
   return dir;
 }
 
@@ -80,8 +84,8 @@ export async function storeImage(dataDir: string, bytes: Uint8Array): Promise<St
   const fileName = `${newId()}.webp`;
   const dir = uploadsDir(dataDir);
   // The thumbnail first: a crash between the two leaves an unreferenced thumbnail, never a photo without one.
-  await writeFile(join(dir, thumbFileName(fileName)), photo.thumb, { flag: "wx" });
-  await writeFile(join(dir, fileName), photo.full, { flag: "wx" });
+  await writeFile(join(dir, thumbFileName(fileName)), photo.thumb, { flag: "wx", mode: PHOTO_FILE_MODE });
+  await writeFile(join(dir, fileName), photo.full, { flag: "wx", mode: PHOTO_FILE_MODE });
   return { type: "webp", ...IMAGE_TYPES.webp, width: photo.width, height: photo.height, fileName, byteSize: photo.full.length };
 }
 
