@@ -116,7 +116,9 @@ export function ChatPanel(props: ChatPanelProps) {
       }),
       realtime.on("message_read", (frame) => {
         if (frame.matchId !== matchId) return;
-        setMessages((current) => current.map((message) => (message.senderId !== frame.readerId && message.readAt === null ? { ...message, readAt: frame.readAt } : message)));
+        // upTo (a catch-up after a Redis outage): messages after it were sent after the read.
+        const covers = (message: MessageJson) => frame.upTo === undefined || message.createdAt <= frame.upTo;
+        setMessages((current) => current.map((message) => (message.senderId !== frame.readerId && message.readAt === null && covers(message) ? { ...message, readAt: frame.readAt } : message)));
       }),
       realtime.on("typing", (frame) => {
         if (frame.matchId !== matchId) return;

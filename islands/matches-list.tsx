@@ -58,7 +58,8 @@ export function MatchesList({ initialMatches, meId, view = "matches", openMatchI
         });
       }),
       realtime.on("message_read", (frame) => {
-        if (frame.readerId === meId) setMatches((current) => current.map((match) => (match.id === frame.matchId ? { ...match, unreadCount: 0 } : match)));
+        // A catch-up after a Redis outage says what stays unread (messages after the read).
+        if (frame.readerId === meId) setMatches((current) => current.map((match) => (match.id === frame.matchId ? { ...match, unreadCount: frame.unreadCount ?? 0 } : match)));
       }),
       realtime.on("match_removed", (frame) => setMatches((current) => current.filter((match) => match.id !== frame.matchId))),
       // A new match made by the other person appears without a reload.

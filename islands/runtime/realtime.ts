@@ -6,6 +6,7 @@
  * After a reconnect, listeners of "reconnected" fetch what they missed.
  */
 import { apiUrl } from "./api";
+import { SeenIds } from "./seen-ids";
 import { WS_RECONNECT_ATTEMPTS, WS_RECONNECT_BASE_DELAY_MS } from "../../src/platform/constants";
 import type { CallType, ServerFrame } from "../../src/realtime/frames";
 
@@ -21,6 +22,8 @@ const SERVICE_RESTART = 1012;
 const RESTART_SPREAD_MS = 500;
 /** The server closed the socket because the session ended (4001) or the account was suspended (4003). */
 const SESSION_ENDED_CLOSE_CODES = new Set([4001, 4003]);
+/** Message ids remembered to drop a repeated new_message (a catch-up after a Redis outage may resend one). */
+const SEEN_MESSAGES_KEPT = 1000;
 
 /** Runs `reconnect` after `delayMs`; a test passes one that records the delays instead of waiting them. */
 export type ReconnectTimer = (reconnect: () => void, delayMs: number) => void;
@@ -34,6 +37,7 @@ export class RealtimeClient {
   #queue: string[] = [];
   #frameHandlers = new Map<string, Set<(frame: never) => void>>();
   #lifecycle = new Map<LifecycleEvent, Set<() => void>>();
+  #seenMessages = new SeenIds(SEEN_MESSAGES_KEPT);
   /** The user of this socket (from the server's "ready" frame). */
   userId: string | null = null;
   /** The match whose chat is on screen: its new messages need no toast. */
@@ -111,6 +115,8 @@ export class RealtimeClient {
         return;
       }
       if (frame.type === "ready") this.userId = frame.userId;
+      // Each message once: a second copy would count twice in unread badges and toasts.
+      if (frame.type === "new_message" && !this.#seenMessages.firstTime(frame.message.id)) return;
       for (const handler of this.#frameHandlers.get(frame.type) ?? []) (handler as (frame: ServerFrame) => void)(frame);
     };
     ws.onclose = (event) => {

@@ -40,7 +40,11 @@ export type ServerFrame =
   | { type: "joined"; matchId: string }
   | { type: "new_message"; matchId: string; message: MessageJson }
   | { type: "message_delivered"; matchId: string; messageId: string }
-  | { type: "message_read"; matchId: string; readAt: string; readerId: string }
+  /**
+   * A catch-up after a Redis outage (fan-out-catch-up.ts) adds `upTo`, the newest message the read
+   * covers (later ones stay unread), and for the reader's own pages `unreadCount`, what stays unread.
+   */
+  | { type: "message_read"; matchId: string; readAt: string; readerId: string; upTo?: string; unreadCount?: number }
   | { type: "typing"; matchId: string; userId: string }
   | { type: "match_removed"; matchId: string }
   /** The other side of a new match (the one who liked first), live: the same match moment. */
