@@ -19,19 +19,39 @@ export interface SocketData {
   /** Fixed one-second window of the per-socket rate limit. */
   windowStart: number;
   frameCount: number;
+  /**
+   * When the socket opened (the app's clock, ms): its page was rendered just before, so what is
+   * older is on the page already, and a catch-up after a Redis outage skips it (fan-out-catch-up.ts).
+   */
+  openedAt?: number;
 }
 
 export type RealtimeSocket = ServerWebSocket<SocketData>;
 
 type Envelope =
-  /** Deliver `frame` (a JSON text) to every socket of these users. */
-  | { t: "send"; users: string[]; frame: string; delivered?: { senderId: string; matchId: string; messageId: string }; planChanged?: true }
+  /**
+   * Deliver `frame` (a JSON text) to every socket of these users. `seen` names a message or a
+   * read receipt, so a catch-up after a Redis outage knows this instance's sockets have it.
+   */
+  | { t: "send"; users: string[]; frame: string; delivered?: { senderId: string; matchId: string; messageId: string }; planChanged?: true; seen?: string }
+  /** An instance's fan-out was broken from `since` (ms) and is whole again: each catches up. */
+  | { t: "catch_up"; since: number }
   /** Close a user's sockets: all of them, or those of the given sessions. */
   | { t: "close"; user: string; sessions: string[] | null; code: number; reason: string }
   /** A match ended: drop it from the sockets' authorizations and tell the two people. */
   | { t: "forget"; match: string; users: string[] };
 
 export const CLOSE_SESSION_ENDED = 4001;
+
+/** Messages and receipts remembered as delivered here: the newest this many (about 2 MB at most). */
+const SEEN_KEPT = 20_000;
+
+/** What names a frame a catch-up may send again: a message by its id, a receipt by its match, reader and time. */
+export function seenKeyOf(frame: ServerFrame): string | undefined {
+  if (frame.type === "new_message") return `m:${frame.message.id}`;
+  if (frame.type === "message_read") return `r:${frame.matchId}:${frame.readerId}:${frame.readAt}`;
+  return undefined;
+}
 
 export class RealtimeHub {
   /**
@@ -41,8 +61,12 @@ export class RealtimeHub {
   forgottenMatches = 0;
   #sockets = new Map<string, Set<RealtimeSocket>>();
   #unsubscribe: () => void;
+  /** Messages and receipts delivered here (sent, received, or caught up), oldest first. */
+  #seen = new Set<string>();
   /** Called once for a forgotten match, on the instance that forgot it (its call, if any, ends). */
   onMatchForgotten: (matchId: string) => void = () => {};
+  /** Called when another instance's fan-out came back: what it published meanwhile may be missing here. */
+  onCatchUpAsked: (since: number) => void = () => {};
 
   constructor(readonly pubsub: PubSub) {
     this.#unsubscribe = pubsub.subscribe((message) => this.#receive(message));
@@ -88,7 +112,25 @@ export class RealtimeHub {
       envelope.delivered = { senderId: frame.message.senderId, matchId: frame.matchId, messageId: frame.message.id };
     }
     if (frame.type === "premium_activated") envelope.planChanged = true;
+    const seen = seenKeyOf(frame);
+    if (seen !== undefined) envelope.seen = seen;
     this.#publish(envelope);
+  }
+
+  /** Whether this message or receipt (seenKeyOf) was delivered to this instance's sockets. */
+  hasSeen(key: string): boolean {
+    return this.#seen.has(key);
+  }
+
+  /** Remembers a message or receipt as delivered here (the newest SEEN_KEPT are kept). */
+  markSeen(key: string) {
+    this.#seen.add(key);
+    if (this.#seen.size > SEEN_KEPT) this.#seen.delete(this.#seen.values().next().value!);
+  }
+
+  /** Tells the other instances to catch up on what they may have missed since `since` (ms). */
+  askCatchUp(since: number) {
+    if (!this.pubsub.inProcess) this.pubsub.publish(JSON.stringify({ t: "catch_up", since } satisfies Envelope));
   }
 
   /**
@@ -129,6 +171,7 @@ export class RealtimeHub {
   #apply(envelope: Envelope) {
     switch (envelope.t) {
       case "send": {
+        if (envelope.seen !== undefined) this.markSeen(envelope.seen);
         let deliveredToRecipient = false;
         for (const userId of envelope.users) {
           const set = this.#sockets.get(userId);
@@ -168,6 +211,10 @@ export class RealtimeHub {
             ws.send(callEnded);
           }
         }
+        return;
+      }
+      case "catch_up": {
+        if (typeof envelope.since === "number") this.onCatchUpAsked(envelope.since);
         return;
       }
     }

@@ -11,8 +11,16 @@ export interface PubSub {
   subscribe(handler: (message: string) => void): () => void;
   /** Resolves once the bus delivers (Redis: the SUBSCRIBE is confirmed). */
   ready(): Promise<void>;
+  /**
+   * "lost" when something published or sent to this instance may not have crossed (Redis went
+   * away, a publish failed), "restored" once both ways work again. A bus that cannot lose
+   * anything (in-process) has none.
+   */
+  onFanOut?(handler: (state: FanOutState) => void): () => void;
   close(): void;
 }
+
+export type FanOutState = "lost" | "restored";
 
 /**
  * One process: there are no other instances to reach, so nothing is published or received

@@ -20,6 +20,7 @@ import { clientFrameSchema, type ClientFrame, type ServerFrame } from "./frames"
 import { RealtimeHub, type RealtimeSocket, type SocketData } from "./hub";
 import { InProcessPubSub, type PubSub } from "./pubsub";
 import { RedisPubSub } from "./redis-pubsub";
+import { startFanOutCatchUp } from "./fan-out-catch-up";
 import { STORAGE_UNAVAILABLE, storageFaultCode } from "../../db/storage-faults";
 import { storageHealthOf } from "../operations/storage-health";
 import { log } from "../platform/log";
@@ -67,6 +68,8 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
   // Push reaches members with no page open here (src/features/push); the service worker skips a
   // notification when one of their pages is visible elsewhere.
   const stopPush = startPushNotifier(deps, (userId) => hub.isConnectedHere(userId));
+  // After a Redis outage, open pages get what crossed no instance meanwhile (decision 0118).
+  const catchUp = startFanOutCatchUp(deps, hub);
 
   // Sessions that end close their sockets; a ban closes all of the user's.
   const offs = [
@@ -281,7 +284,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     if (server?.upgrade === undefined) return c.json({ message: "WebSocket is not available" }, 500);
     // A member's tabs and devices, bounded: each socket holds memory and a subscription.
     if (hub.socketCountOf(user.id) >= WS_MAX_SOCKETS_PER_MEMBER) return c.json({ message: "Too many open connections" }, 429);
-    const data: SocketData = { userId: user.id, sessionId: session.id, matches: new Map(), sender: null, windowStart: 0, frameCount: 0 };
+    const data: SocketData = { userId: user.id, sessionId: session.id, matches: new Map(), sender: null, windowStart: 0, frameCount: 0, openedAt: deps.clock.now().getTime() };
     if (!server.upgrade(c.req.raw, { data })) return c.json({ message: "WebSocket upgrade failed" }, 400);
     return new Response(null);
   });
@@ -297,6 +300,7 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
       clearInterval(sweepTimer);
       for (const off of offs) off();
       stopPush();
+      catchUp.close();
       calls.close();
       hub.close(code, reason);
       pubsub.close();

@@ -1,6 +1,6 @@
 import { RedisClient } from "bun";
 import { log } from "../platform/log";
-import type { PubSub } from "./pubsub";
+import type { FanOutState, PubSub } from "./pubsub";
 
 /** How long to wait between attempts to reach Redis again. */
 const RETRY_MS = 1000;
@@ -14,8 +14,10 @@ const RETRY_MS = 1000;
  * each message carries this instance's id so it skips its own echo. So when Redis goes away,
  * every instance keeps serving the members connected to it; the loss is logged once, publishes
  * are dropped rather than queued (a burst of stale typing and call frames on return helps no
- * one; messages themselves are in the database and pages fetch them on reconnect), and a new
- * subscription is made once Redis answers again: the old one does not survive a reconnect.
+ * one; messages themselves are in the database), and a new subscription is made once Redis
+ * answers again: the old one does not survive a reconnect. onFanOut reports the loss and the
+ * return, and the realtime layer then delivers what was missed from the database
+ * (fan-out-catch-up.ts, docs/decisions/0118-metrics-behind-a-proxy-and-fan-out-catch-up.md).
  */
 export class RedisPubSub implements PubSub {
   readonly inProcess = false;
@@ -27,6 +29,12 @@ export class RedisPubSub implements PubSub {
   #down = false;
   #closed = false;
   #retry: ReturnType<typeof setTimeout> | null = null;
+  /** A publish failed while the subscription held: the publisher is tried until it answers. */
+  #publishFailing = false;
+  #probe: ReturnType<typeof setTimeout> | null = null;
+  /** Whether everything published and sent to this instance crossed (no loss since the last report). */
+  #whole = true;
+  #fanOutHandlers = new Set<(state: FanOutState) => void>();
 
   constructor(
     readonly url: string,
@@ -45,8 +53,13 @@ export class RedisPubSub implements PubSub {
 
   publish(message: string): void {
     if (this.#down) return;
-    // A publish lost in the moment Redis goes away is dropped: the subscriber's close reports it.
-    this.#publisher.publish(this.channel, `${this.#origin}\n${message}`).catch(() => undefined);
+    // A publish lost in the moment Redis goes away is dropped; the loss is reported (onFanOut).
+    this.#publisher.publish(this.channel, `${this.#origin}\n${message}`).catch(() => this.#publishFailed());
+  }
+
+  onFanOut(handler: (state: FanOutState) => void): () => void {
+    this.#fanOutHandlers.add(handler);
+    return () => this.#fanOutHandlers.delete(handler);
   }
 
   subscribe(handler: (message: string) => void): () => void {
@@ -61,7 +74,9 @@ export class RedisPubSub implements PubSub {
   close(): void {
     this.#closed = true;
     if (this.#retry !== null) clearTimeout(this.#retry);
+    if (this.#probe !== null) clearTimeout(this.#probe);
     this.#handlers.clear();
+    this.#fanOutHandlers.clear();
     this.#publisher.close();
     this.#subscriber?.close();
   }
@@ -88,6 +103,7 @@ export class RedisPubSub implements PubSub {
       this.#publisher = this.#newPublisher();
       await this.#publisher.connect().catch(() => undefined);
       if (this.#closed) return client.close();
+      this.#publishFailing = false;
     }
     client.onclose = () => {
       if (this.#subscriber !== client) return;
@@ -98,6 +114,7 @@ export class RedisPubSub implements PubSub {
     if (this.#down) {
       this.#down = false;
       log.info({ channel: this.channel }, "realtime: Redis is back; messages reach the other instances again");
+      this.#mended();
     }
   }
 
@@ -114,11 +131,46 @@ export class RedisPubSub implements PubSub {
     if (!this.#down) {
       this.#down = true;
       log.error({ err: error, channel: this.channel }, "realtime: Redis is unreachable; each instance serves only its own sockets until it returns");
+      this.#broke();
     }
     if (this.#retry !== null) return;
     this.#retry = setTimeout(() => {
       this.#retry = null;
       this.#subscribe().catch(() => undefined);
     }, RETRY_MS);
+  }
+
+  /** A publish failed while subscribed: lost; PING the publisher every RETRY_MS until it answers. */
+  #publishFailed() {
+    if (this.#closed || this.#down || this.#publishFailing) return;
+    this.#publishFailing = true;
+    this.#broke();
+    const probe = () => {
+      this.#probe = setTimeout(() => {
+        this.#probe = null;
+        if (this.#closed || !this.#publishFailing) return;
+        this.#publisher.send("PING", []).then(
+          () => {
+            this.#publishFailing = false;
+            this.#mended();
+          },
+          probe,
+        );
+      }, RETRY_MS);
+    };
+    probe();
+  }
+
+  #broke() {
+    if (!this.#whole) return;
+    this.#whole = false;
+    for (const handler of this.#fanOutHandlers) handler("lost");
+  }
+
+  /** Reported once both ways work again: subscribed, and the publisher answering. */
+  #mended() {
+    if (this.#whole || this.#closed || this.#down || this.#publishFailing) return;
+    this.#whole = true;
+    for (const handler of this.#fanOutHandlers) handler("restored");
   }
 }
