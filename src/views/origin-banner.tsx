@@ -1,6 +1,10 @@
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import { warnOpenedElsewhere } from "../middleware/csrf";
+import { BoundedMemo } from "../platform/bounded-memo";
+
+/** APP_ORIGIN's host (one per app; tests build a few). */
+const appHosts = new BoundedMemo<string>(16);
 
 /** A Host header as a browser sends it: a name or address and an optional port, nothing else. */
 const HOST_PATTERN = /^[A-Za-z0-9.\-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\](:\d{1,5})?$/;
@@ -14,9 +18,9 @@ const HOST_PATTERN = /^[A-Za-z0-9.\-]{1,253}(:\d{1,5})?$|^\[[0-9A-Fa-f:.]{2,45}\
 export function foreignOpenedOrigin(c: Context<AppEnv>, appOrigin: string, trustProxy: boolean): string | null {
   const forwardedHost = trustProxy ? c.req.header("X-Forwarded-Host")?.split(",")[0]?.trim() : undefined;
   const host = forwardedHost || c.req.header("Host");
-  if (!host || !HOST_PATTERN.test(host)) return null;
-  const expected = new URL(appOrigin);
-  if (host.toLowerCase() === expected.host) return null;
+  // Every page asks: the usual answer (APP_ORIGIN's own host) costs one comparison.
+  const expected = appHosts.get(appOrigin, () => new URL(appOrigin).host);
+  if (!host || host === expected || host.toLowerCase() === expected || !HOST_PATTERN.test(host)) return null;
   const forwardedProto = trustProxy ? c.req.header("X-Forwarded-Proto")?.split(",")[0]?.trim() : undefined;
   const scheme = forwardedProto === "https" || forwardedProto === "http" ? `${forwardedProto}:` : new URL(c.req.url).protocol;
   return `${scheme}//${host.toLowerCase()}`;
