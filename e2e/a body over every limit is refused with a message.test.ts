@@ -38,7 +38,7 @@ function sendHuge(path: string, framing: "content-length" | "chunked", cookie?: 
   const { hostname, port } = new URL(server.origin);
   return new Promise((resolve, reject) => {
     const socket = connect({ host: hostname, port: Number(port) });
-    let received = Buffer.alloc(0);
+    let received: Buffer = Buffer.alloc(0);
     let sent = 0;
     let answered = false;
     const chunk = Buffer.alloc(256 * 1024, "a");
@@ -54,7 +54,7 @@ function sendHuge(path: string, framing: "content-length" | "chunked", cookie?: 
       socket.destroy();
       return true;
     };
-    socket.on("data", (data) => {
+    socket.on("data", (data: Buffer) => {
       received = Buffer.concat([received, data]);
       finish();
     });
