@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../api-docs/documented-validator";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
@@ -8,6 +8,8 @@ import { RateLimiter } from "../../middleware/rate-limit";
 import { clearSessionCookie } from "../../middleware/session";
 import { exportAccountData } from "./export-data";
 import { DELETE_MESSAGES, deleteOwnAccount } from "./delete-own-account";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { accountApiDocs } from "./account.api-docs";
 
 /** Password tries on the delete call: a stolen session must not become a password oracle. */
 const DELETE_TRIES = { limit: 5, windowMs: 15 * 60_000 };
@@ -24,7 +26,7 @@ export function accountRoutes(deps: AppDeps) {
   const clockMs = () => deps.clock.now().getTime();
   const deleteTries = new RateLimiter(DELETE_TRIES.limit, DELETE_TRIES.windowMs, clockMs);
   const exports = new RateLimiter(EXPORTS.limit, EXPORTS.windowMs, clockMs);
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .use("/account", requireUser)
     .use("/account/*", requireUser)
     .get("/account/export", async (c) => {
@@ -56,4 +58,5 @@ export function accountRoutes(deps: AppDeps) {
       clearSessionCookie(c, deps.config);
       return c.json({ message: DELETE_MESSAGES.deleted });
     });
+  return describeRoutes(routes, accountApiDocs);
 }

@@ -10,13 +10,15 @@ import { paymentsAdminApi } from "./payments/payments-admin.routes";
 import { settingsApi } from "./settings/settings.routes";
 import { tempUsersApi } from "./temp-users/temp-users.routes";
 import { usersApi } from "./users/users.routes";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { adminApiDocs } from "./admin.api-docs";
 
 /**
  * Every /api/admin/* call (spec point 7, ADMIN.md). One guard for all of them, before any route
  * matches: 401 signed out, 403 for a member, also for paths that do not exist.
  */
 export function adminApiRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .use("/admin/*", requireAdmin)
     .route("/admin", statsApi(deps))
     .route("/admin", usersApi(deps))
@@ -27,4 +29,5 @@ export function adminApiRoutes(deps: AppDeps) {
     .route("/admin", tempUsersApi(deps))
     .route("/admin", settingsApi(deps))
     .route("/admin", adsAdminApi(deps));
+  return describeRoutes(routes, adminApiDocs);
 }

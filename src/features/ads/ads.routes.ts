@@ -1,11 +1,13 @@
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../api-docs/documented-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
 import { rejectInvalid } from "../../middleware/invalid-input";
 import { adFree, recordAdEvent } from "./ad-events.service";
 import { placementsForSlot } from "./ad-placements.service";
 import { AD_MESSAGES, adEventSchema, adLocationQuerySchema } from "./ads.schemas";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { adsApiDocs } from "./ads.api-docs";
 
 /**
  * The member app's ad calls (ADMIN.md "Ads"; docs/decisions/0086-ad-slots-and-revenue.md):
@@ -14,7 +16,7 @@ import { AD_MESSAGES, adEventSchema, adLocationQuerySchema } from "./ads.schemas
  *   kind per minute. A Premium member is never shown an ad, so their events are not stored (204).
  */
 export function adsRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .use("/ads", requireUser)
     .use("/ads/*", requireUser)
     .get("/ads", zValidator("query", adLocationQuerySchema, rejectInvalid), async (c) => {
@@ -30,4 +32,5 @@ export function adsRoutes(deps: AppDeps) {
       if (result === "unknown_placement") return c.json({ message: AD_MESSAGES.placementNotFound }, 404);
       return c.body(null, 204);
     });
+  return describeRoutes(routes, adsApiDocs);
 }

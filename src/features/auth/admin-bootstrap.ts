@@ -2,7 +2,7 @@ import { timingSafeEqual } from "node:crypto";
 import { sha256 } from "@oslojs/crypto/sha2";
 import { and, eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../api-docs/documented-validator";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { settings, users } from "../../../db/schema";
@@ -12,6 +12,8 @@ import { RateLimiter } from "../../middleware/rate-limit";
 import { setSessionCookie } from "../../middleware/session";
 import { createSession, invalidateSession } from "./session";
 import { log } from "../../platform/log";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { adminBootstrapApiDocs } from "./auth.api-docs";
 
 /** The settings row that records the one use of the bootstrap secret. */
 export const ADMIN_BOOTSTRAP_USED_KEY = "admin_bootstrap_used";
@@ -49,7 +51,7 @@ const fifteenMinutesMs = 15 * 60_000;
  */
 export function adminBootstrapRoutes(deps: AppDeps) {
   const failuresByIp = new RateLimiter(10, fifteenMinutesMs, () => deps.clock.now().getTime());
-  return new Hono<AppEnv>().post("/auth/admin-login", requireUser, zValidator("json", bodySchema, (result, c) => (result.success ? undefined : c.json({ message: ADMIN_BOOTSTRAP_MESSAGES.wrongSecret }, 403))), async (c) => {
+  const routes = new Hono<AppEnv>().post("/auth/admin-login", requireUser, zValidator("json", bodySchema, (result, c) => (result.success ? undefined : c.json({ message: ADMIN_BOOTSTRAP_MESSAGES.wrongSecret }, 403))), async (c) => {
     const expected = deps.config.adminBootstrapSecret;
     if (expected === undefined) return c.json({ message: ADMIN_BOOTSTRAP_MESSAGES.disabled }, 403);
     const ip = clientIp(c, deps.config.trustProxy);
@@ -82,4 +84,5 @@ export function adminBootstrapRoutes(deps: AppDeps) {
     log.warn({ userId: user.id }, "admin bootstrap: a member became an admin");
     return c.json({ message: ADMIN_BOOTSTRAP_MESSAGES.granted });
   });
+  return describeRoutes(routes, adminBootstrapApiDocs);
 }

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../api-docs/documented-validator";
 import * as z from "zod/mini";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { requireUser, currentUser } from "../../middleware/guards";
@@ -15,6 +15,8 @@ import { LANGUAGES } from "../../i18n";
 import { invalidInput } from "../../middleware/invalid-input";
 import { createMailer } from "../mail/mailer";
 import { sendVerificationMail } from "./email-verification.service";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { authApiDocs } from "./auth.api-docs";
 
 const fifteenMinutesMs = 15 * 60_000;
 const hourMs = 60 * 60_000;
@@ -35,7 +37,7 @@ export function authRoutes(deps: AppDeps) {
     setSessionCookie(c, deps.config, token, session.expiresAt);
   };
 
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .get("/captcha/challenge", async (c) => {
       c.header("Cache-Control", "no-store");
       return c.json(await createCaptchaChallenge(deps.captcha));
@@ -118,4 +120,5 @@ export function authRoutes(deps: AppDeps) {
       clearSessionCookie(c, deps.config);
       return c.redirect("/", 302);
     });
+  return describeRoutes(routes, authApiDocs);
 }

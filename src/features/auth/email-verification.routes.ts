@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { isStorageFault } from "../../../db/storage-faults";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../api-docs/documented-validator";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
@@ -11,6 +11,8 @@ import { createMailer, type Mailer } from "../mail/mailer";
 import { sendVerificationMail, VERIFICATION_MAILS_PER_ACCOUNT_PER_HOUR, verifyEmail, type VerifiedEmail } from "./email-verification.service";
 import { createSession, invalidateSession } from "./session";
 import { log } from "../../platform/log";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { emailVerificationApiDocs } from "./auth.api-docs";
 
 /** What the verification routes answer; screens translate them through messages.<slug>. */
 export const VERIFY_MESSAGES = {
@@ -87,7 +89,7 @@ const verifyBodySchema = z.object({ token: z.string().max(200).optional().defaul
  */
 export function emailVerificationRoutes(deps: AppDeps) {
   const mailer = deps.mailer ?? createMailer(deps.config);
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .post("/auth/verify-email", zValidator("json", verifyBodySchema, invalidInput(VERIFY_MESSAGES.invalid)), async (c) => {
       const result = await verifyEmail(deps, c.req.valid("json").token, c.get("session")?.userId ?? null);
       if (result === null) return c.json({ message: VERIFY_MESSAGES.invalid }, 400);
@@ -108,4 +110,5 @@ export function emailVerificationRoutes(deps: AppDeps) {
           return c.json({ message: VERIFY_MESSAGES.mailFailed }, 503);
       }
     });
+  return describeRoutes(routes, emailVerificationApiDocs);
 }

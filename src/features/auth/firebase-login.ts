@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../api-docs/documented-validator";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { setSessionCookie } from "../../middleware/session";
@@ -11,6 +11,8 @@ import { rememberLanguage } from "./auth.service";
 import { chosenLanguage } from "../../middleware/language";
 import { invalidInput } from "../../middleware/invalid-input";
 import { toggleOn } from "../admin/settings.service";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { firebaseLoginApiDocs } from "./auth.api-docs";
 
 export const FIREBASE_MESSAGES = {
   notConfigured: "Firebase sign-in is not configured on this server",
@@ -40,7 +42,7 @@ function splitName(name: string): { firstName: string; lastName: string } {
 /** POST /api/auth/firebase-login, for anyone: the verified ID token is the credential. */
 export function firebaseLoginRoutes(deps: AppDeps) {
   const jwksUrl = identityEndpoints(deps.identityEndpoints).firebaseJwks;
-  return new Hono<AppEnv>().post("/auth/firebase-login", zValidator("json", bodySchema, invalidInput(FIREBASE_MESSAGES.invalidToken)), async (c) => {
+  const routes = new Hono<AppEnv>().post("/auth/firebase-login", zValidator("json", bodySchema, invalidInput(FIREBASE_MESSAGES.invalidToken)), async (c) => {
     const projectId = deps.config.firebase.projectId;
     if (projectId === undefined) return c.json({ message: FIREBASE_MESSAGES.notConfigured }, 400);
     const body = c.req.valid("json");
@@ -65,4 +67,5 @@ export function firebaseLoginRoutes(deps: AppDeps) {
     await rememberLanguage(deps.db, result.userId, chosenLanguage(c.req.header("Cookie")));
     return c.json({ isNewUser: result.isNewUser });
   });
+  return describeRoutes(routes, firebaseLoginApiDocs);
 }

@@ -12,6 +12,8 @@ import { rememberLanguage } from "./auth.service";
 import { chosenLanguage } from "../../middleware/language";
 import { toggleOn } from "../admin/settings.service";
 import { log } from "../../platform/log";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { oauthApiDocs } from "./auth.api-docs";
 
 /** Why a sign-in came back to /auth; the sign-in buttons turn it into a toast. */
 export type SignInError = "not_configured" | "failed" | "no_email" | "banned";
@@ -84,9 +86,10 @@ export function oauthRoutes(deps: AppDeps) {
     return c.redirect(result.isNewUser ? "/edit-profile" : "/", 302);
   };
 
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .get("/auth/google", start("google"))
     .get("/auth/google/callback", callback("google"))
     .get("/auth/facebook", start("facebook"))
     .get("/auth/facebook/callback", callback("facebook"));
+  return describeRoutes(routes, oauthApiDocs);
 }

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../api-docs/documented-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { clientIp } from "../../middleware/client-ip";
 import { RateLimiter } from "../../middleware/rate-limit";
@@ -10,6 +10,8 @@ import { invalidInput } from "../../middleware/invalid-input";
 import { checkPasswordStrength, PASSWORD_PROBLEM_MESSAGES } from "./password";
 import { forgotPasswordBodySchema, RESET_MESSAGES, resetFormProblem, resetPasswordBodySchema } from "./password-reset.schemas";
 import { findResetTokenUser, resetPassword, sendPasswordReset } from "./password-reset.service";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { passwordResetApiDocs } from "./auth.api-docs";
 
 const hourMs = 60 * 60_000;
 /** Per network: generous for a shared office or campus, low enough to stop mail bombing. */
@@ -25,7 +27,7 @@ export function passwordResetRoutes(deps: AppDeps) {
   const mailsByAccount = new RateLimiter(RESET_MAILS_PER_ACCOUNT_PER_HOUR, hourMs, now);
   const requestsByIp = new RateLimiter(forgotRequestsPerIpPerHour, hourMs, now);
 
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .post("/auth/forgot-password", zValidator("json", forgotPasswordBodySchema, invalidInput(RESET_MESSAGES.emailRequired)), async (c) => {
       const { email } = c.req.valid("json");
       if (email === "") return c.json({ message: RESET_MESSAGES.emailRequired }, 400);
@@ -62,4 +64,5 @@ export function passwordResetRoutes(deps: AppDeps) {
       deps.events.emit("sessions.revoked", { userId, sessionIds: null });
       return c.json({ message: RESET_MESSAGES.passwordReset });
     });
+  return describeRoutes(routes, passwordResetApiDocs);
 }

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../api-docs/documented-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
 import { secondsUntilNextJakartaDay } from "../../platform/clock";
@@ -12,6 +12,8 @@ import { messagesQuerySchema, sendMessageSchema } from "./chat.schemas";
 import { listMessages, markRead, sendMessage } from "./chat.service";
 import { receiptsShared } from "../settings/settings.service";
 import { announceRead } from "./read-receipts";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { chatApiDocs } from "./chat.api-docs";
 
 /**
  * Messages of a match: only its two people (anyone else 404, never revealing it exists).
@@ -22,7 +24,7 @@ export function chatRoutes(deps: AppDeps) {
   const realtime = realtimeFor(deps);
   // Flood guard for everyone, premium included, shared with the socket's send_message.
   const sendsPerUser = messageRateFor(deps);
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .use("/matches/:matchId/*", requireUser)
     .get("/matches/:matchId/messages", zValidator("param", matchParamSchema, invalid(INVALID_MATCH_ID)), zValidator("query", messagesQuerySchema, invalid("Invalid query")), async (c) => {
       const user = currentUser(c);
@@ -59,4 +61,5 @@ export function chatRoutes(deps: AppDeps) {
       if (readAt !== null) await announceRead(deps.db, realtime.hub, matchId, user.id, match.otherUserId, readAt);
       return c.json({ readAt });
     });
+  return describeRoutes(routes, chatApiDocs);
 }

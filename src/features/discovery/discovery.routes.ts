@@ -9,6 +9,8 @@ import { boost, swipe, undoLastSwipe } from "./swipe.service";
 import { filtersSchema } from "./filters";
 import { filtersOf, saveFilters } from "./filters.service";
 import { validationFailure } from "../profile/profile.schemas";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { discoveryApiDocs } from "./discovery.api-docs";
 
 export const PROFILE_INCOMPLETE = "Profile incomplete";
 
@@ -31,7 +33,7 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
  * GET /api/discovery, POST /api/swipe, POST /api/swipe/undo, POST /api/boost, GET /api/likes.
  */
 export function discoveryRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .use("/discovery", requireUser)
     .use("/discovery/*", requireUser)
     .use("/swipe", requireUser)
@@ -98,4 +100,5 @@ export function discoveryRoutes(deps: AppDeps) {
       const people = await listPendingLikes(deps.db, user.id);
       return c.json({ count: await countPendingLikes(deps.db, user.id), people, locked: false });
     });
+  return describeRoutes(routes, discoveryApiDocs);
 }

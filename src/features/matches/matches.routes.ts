@@ -1,10 +1,12 @@
 import { Hono, type Context } from "hono";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../api-docs/documented-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
 import { invalidInput } from "../../middleware/invalid-input";
 import { INVALID_MATCH_ID, matchParamSchema } from "./matches.schemas";
 import { deleteMatchFor, listMatches, tabCounts } from "./matches.service";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { matchesApiDocs } from "./matches.api-docs";
 
 const validMatchId = zValidator("param", matchParamSchema, invalidInput(INVALID_MATCH_ID));
 
@@ -22,7 +24,7 @@ export function matchesRoutes(deps: AppDeps) {
     return c.json({ message: "Unmatched" });
   };
 
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .use("/matches", requireUser)
     .use("/matches/*", requireUser)
     .get("/matches", async (c) => c.json(await listMatches(deps.db, currentUser(c).id)))
@@ -30,4 +32,5 @@ export function matchesRoutes(deps: AppDeps) {
     .get("/matches/unread", async (c) => c.json(await tabCounts(deps.db, currentUser(c).id)))
     .post("/matches/:matchId/unmatch", validMatchId, (c) => unmatch(c, c.req.valid("param").matchId))
     .delete("/matches/:matchId", validMatchId, (c) => unmatch(c, c.req.valid("param").matchId));
+  return describeRoutes(routes, matchesApiDocs);
 }

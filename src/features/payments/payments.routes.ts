@@ -3,7 +3,7 @@
  * One code path per route: the rules are in the service, activation and notification modules.
  */
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../api-docs/documented-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
 import { invalidInput } from "../../middleware/invalid-input";
@@ -13,10 +13,12 @@ import { handleNotification, isGatewayName } from "./notifications";
 import { PAYMENT_MESSAGES, paymentCreateBody, subscriptionBody, walletActivateBody } from "./payments.schemas";
 import { createPayment, createSubscription, paymentOf, paymentsOf } from "./payments.service";
 import { activateWithWallet } from "./wallet";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { paymentsApiDocs } from "./payments.api-docs";
 
 export function paymentsRoutes(deps: AppDeps) {
   const creations = new RateLimiter(PAYMENT_CREATIONS_PER_HOUR, 60 * 60_000, () => deps.clock.now().getTime());
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .use("/subscription", requireUser)
     .use("/subscription/*", requireUser)
     .use("/payment/create", requireUser)
@@ -56,4 +58,5 @@ export function paymentsRoutes(deps: AppDeps) {
       const payment = await paymentOf(deps, currentUser(c).id, c.req.param("paymentId"));
       return payment === null ? c.json({ message: PAYMENT_MESSAGES.notFound }, 404) : c.json(payment);
     });
+  return describeRoutes(routes, paymentsApiDocs);
 }

@@ -1,7 +1,6 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createMiddleware } from "hono/factory";
-import * as z from "zod";
 import { eq } from "drizzle-orm";
 import { profiles } from "../../../db/schema";
 import type { AppDeps, AppEnv } from "../../app-env";
@@ -13,6 +12,9 @@ import { draftOf, draftSchema, saveDraft } from "./onboarding-draft";
 import { PROFILE_MESSAGES, searchDistanceSchema, validateProfile, validationFailure } from "./profile.schemas";
 import { addPhoto, deletePhoto, listPhotos, reorderPhotos, saveProfile, saveSearchDistance, setProfilePicture, type ServiceResult } from "./profile.service";
 import { PhotoError, storeImage } from "./photos/photo-store";
+import { pictureSchema, reorderSchema } from "./photo-calls.schemas";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { profileApiDocs } from "./profile.api-docs";
 
 /** Room for a multipart envelope (boundaries, part headers) around one 5 MB photo. */
 const MULTIPART_OVERHEAD_BYTES = 16 * 1024;
@@ -45,8 +47,6 @@ function fail(c: Context<AppEnv>, result: Extract<ServiceResult<unknown>, { ok: 
 
 const photoJson = (photo: { id: string; fileName: string; width: number; height: number }) => ({ id: photo.id, url: photoUrl(photo.fileName), width: photo.width, height: photo.height });
 
-const reorderSchema = z.object({ photos: z.array(z.string().max(200)).max(MAX_PROFILE_PHOTOS) });
-const pictureSchema = z.object({ profileImageUrl: z.string() });
 
 /**
  * Profile API (spec point 7). Every route acts on the session's user only: a userId in a body
@@ -85,7 +85,7 @@ export function profileRoutes(deps: AppDeps) {
     return c.json(result.value, mode === "create" ? 201 : 200);
   };
 
-  return (
+  const routes = (
     new Hono<AppEnv>()
       .get("/profile", requireUser, async (c) => {
         c.header("Cache-Control", "no-store");
@@ -171,4 +171,5 @@ export function profileRoutes(deps: AppDeps) {
         return result.ok ? c.json(result.value) : fail(c, result);
       })
   );
+  return describeRoutes(routes, profileApiDocs);
 }

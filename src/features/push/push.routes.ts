@@ -1,22 +1,16 @@
 import { Hono, type Context } from "hono";
-import * as z from "zod";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
 import { allowedEndpoint, removeSubscription, saveSubscription, vapidKeys } from "./push.service";
+import { subscriptionSchema, unsubscribeSchema } from "./push.schemas";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { pushApiDocs } from "./push.api-docs";
 
 export const PUSH_MESSAGES = {
   invalid: "Invalid push subscription",
   service: "This push service is not supported",
   notFound: "Push subscription not found",
 } as const;
-
-const base64url = (bytes: number) => z.string().regex(/^[A-Za-z0-9_-]+$/).refine((value) => Buffer.from(value, "base64url").length === bytes);
-
-/** What PushSubscription.toJSON() gives (expirationTime is ignored: the push service's 404/410 says when it ends). */
-const subscriptionSchema = z.object({
-  endpoint: z.string().url().max(2048),
-  keys: z.object({ p256dh: base64url(65), auth: base64url(16) }),
-});
 
 async function readJson(c: Context<AppEnv>): Promise<unknown> {
   try {
@@ -28,7 +22,7 @@ async function readJson(c: Context<AppEnv>): Promise<unknown> {
 
 /** Web push (docs/decisions/0098): the server's public key, and this browser's subscription. */
 export function pushRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .use("/push/*", requireUser)
     .get("/push/key", (c) => c.json({ publicKey: vapidKeys(deps.config).publicKey }))
     .post("/push/subscriptions", async (c) => {
@@ -39,9 +33,10 @@ export function pushRoutes(deps: AppDeps) {
       return c.json({ subscribed: true }, 201);
     })
     .delete("/push/subscriptions", async (c) => {
-      const parsed = z.object({ endpoint: z.string().max(2048) }).safeParse(await readJson(c));
+      const parsed = unsubscribeSchema.safeParse(await readJson(c));
       if (!parsed.success) return c.json({ message: PUSH_MESSAGES.invalid }, 400);
       const removed = await removeSubscription(deps, currentUser(c).id, parsed.data.endpoint);
       return removed ? c.json({ subscribed: false }) : c.json({ message: PUSH_MESSAGES.notFound }, 404);
     });
+  return describeRoutes(routes, pushApiDocs);
 }

@@ -1,15 +1,17 @@
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../api-docs/documented-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
 import { rejectInvalid } from "../../middleware/invalid-input";
 import { blockSchema, reportSchema } from "./safety.schemas";
 import { blockUser, reportUser } from "./safety.service";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { safetyApiDocs } from "./safety.api-docs";
 
 
 /** Signed-in users: POST /api/blocks {userId}, POST /api/reports {reportedUserId, reason, description, block?}. */
 export function safetyRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .use("/blocks", requireUser)
     .use("/reports", requireUser)
     .post("/blocks", zValidator("json", blockSchema, rejectInvalid), async (c) => {
@@ -34,4 +36,5 @@ export function safetyRoutes(deps: AppDeps) {
       }
       return c.json(result.report, 201);
     });
+  return describeRoutes(routes, safetyApiDocs);
 }

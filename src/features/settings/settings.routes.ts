@@ -1,14 +1,16 @@
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../api-docs/documented-validator";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
 import { rejectInvalid } from "../../middleware/invalid-input";
 import { settingsPatchSchema } from "./settings.schemas";
 import { settingsOf, updateSettings } from "./settings.service";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { settingsApiDocs } from "./settings.api-docs";
 
 /** GET /api/settings and PATCH /api/settings {readReceipts?, showActivity?, showDistance?, verifiedOnly?, notifications?}. */
 export function settingsRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .use("/settings", requireUser)
     .get("/settings", async (c) => {
       const settings = await settingsOf(deps.db, currentUser(c).id);
@@ -19,4 +21,5 @@ export function settingsRoutes(deps: AppDeps) {
       const settings = await updateSettings(deps.db, user.id, c.req.valid("json"));
       return settings === null ? c.json({ message: "User not found" }, 404) : c.json(settings);
     });
+  return describeRoutes(routes, settingsApiDocs);
 }

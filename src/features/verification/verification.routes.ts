@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../api-docs/documented-validator";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { currentUser, requireUser } from "../../middleware/guards";
@@ -15,13 +15,15 @@ import { idParamSchema } from "../admin/users/users.schemas";
 import { REJECTION_REASONS } from "./poses";
 import { readSelfie } from "./selfie-store";
 import { decideVerification, listPendingVerifications, pendingSelfieFile, startVerification, submitSelfie, verificationStateOf, VERIFICATION_MESSAGES } from "./verification.service";
+import { describeRoutes } from "../api-docs/describe-routes";
+import { verificationApiDocs } from "./verification.api-docs";
 
 /**
  * The member's side: GET /api/verification, POST /api/verification/start (draws the pose) and
  * POST /api/verification/selfie (the camera's JPEG as the raw body).
  */
 export function verificationRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .use("/verification", requireUser)
     .use("/verification/*", requireUser)
     .get("/verification", async (c) => c.json(await verificationStateOf(deps, currentUser(c).id)))
@@ -40,6 +42,7 @@ export function verificationRoutes(deps: AppDeps) {
         throw error;
       }
     });
+  return describeRoutes(routes, verificationApiDocs);
 }
 
 const pageSchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(50).default(10) });

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../../api-docs/documented-validator";
 import type { AppDeps, AppEnv } from "../../../app-env";
 import { rejectInvalid } from "../../../middleware/invalid-input";
 import { paymentListQuerySchema } from "./payments-admin.schemas";

@@ -1,5 +1,5 @@
 import { Hono, type Context } from "hono";
-import { zValidator } from "@hono/zod-validator";
+import { zValidator } from "../../api-docs/documented-validator";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../../app-env";
 import { currentUser } from "../../../middleware/guards";
