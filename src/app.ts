@@ -49,6 +49,7 @@ import { paymentsRoutes } from "./features/payments/payments.routes";
 import { googlePayCspSources, mergeCspSources } from "./features/payments/google-pay-csp";
 import { sandboxPages } from "./features/payments/sandbox.pages";
 import { paymentMethodsRoutes } from "./features/payments/payment-methods.routes";
+import { apiDocsRoutes } from "./features/api-docs/api-docs.routes";
 
 /**
  * The map of the server: middleware in the order it runs, then each area's routes.
@@ -110,6 +111,8 @@ export function createApp(deps: AppDeps) {
   app.route("/api", paymentMethodsRoutes(deps));
   app.route("/api", paymentsRoutes(deps));
   app.route("/api", adminApiRoutes(deps));
+  // The OpenAPI document of everything above and its reference page (docs/decisions/0119).
+  app.route("/api", apiDocsRoutes(app, deps, render));
 
   app.route("/", authPages(deps, render));
   app.route("/", passwordResetPages(deps, render));
