@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Server, Subprocess } from "bun";
+import { RedisClient, type Server, type Subprocess } from "bun";
 import { freePort } from "../../e2e/support/server";
 import { createMember } from "../features/discovery/discovery.test-support";
 import { fakeClock } from "../platform/clock";
@@ -148,5 +148,32 @@ describe("after a Redis outage", () => {
     await waitFor(() => anaPage.frames.some((frame) => frame.type === "message_delivered" && frame.messageId === overHttp), 5000, "delivered to Ana");
     // Budi's read through A reached Ana's page live: the catch-up does not send it again.
     expect(anaPage.frames.filter((frame) => frame.type === "message_read" && frame.readerId === budi.id)).toHaveLength(1);
+  }, 60_000);
+
+  it("a publish refused while both subscriptions hold is caught up on the other instance once publishing works again", async () => {
+    const ana = await createMember(a, { firstName: "Ana", gender: "female", plan: "premium" });
+    const budi = await createMember(a, { firstName: "Budi", gender: "male", plan: "premium" });
+    const matchId = await matchUsers(a, ana, budi);
+    const budiPage = await openPage(servers[1]!, budi.cookie);
+    const admin = new RedisClient(`redis://127.0.0.1:${redisPort}`);
+    try {
+      // Redis refuses PUBLISH (an ACL), nothing else: the subscriptions stay, only A's publish fails.
+      await admin.send("ACL", ["SETUSER", "default", "-publish"]);
+      const response = await a.request("POST", `/api/matches/${matchId}/messages`, { cookie: ana.cookie, body: { content: "Refused by Redis" } });
+      expect(response.status).toBe(201);
+      const lost = ((await response.json()) as { id: string }).id;
+      clock.advance(1000);
+      await Bun.sleep(1500);
+      expect(messageIds(budiPage.frames)).toEqual([]);
+      expect(pubsubOf(b).connected).toBe(true);
+
+      await admin.send("ACL", ["SETUSER", "default", "+publish"]);
+      await waitFor(() => messageIds(budiPage.frames).includes(lost), 10_000, "B's page to catch up");
+      await Bun.sleep(2500);
+      expect(messageIds(budiPage.frames)).toEqual([lost]);
+    } finally {
+      await admin.send("ACL", ["SETUSER", "default", "+publish"]).catch(() => undefined);
+      admin.close();
+    }
   }, 60_000);
 });

@@ -29,7 +29,7 @@ export class RedisPubSub implements PubSub {
   #down = false;
   #closed = false;
   #retry: ReturnType<typeof setTimeout> | null = null;
-  /** A publish failed while the subscription held: the publisher is tried until it answers. */
+  /** A publish failed while the subscription held: publishing is tried until it works. */
   #publishFailing = false;
   #probe: ReturnType<typeof setTimeout> | null = null;
   /** Whether everything published and sent to this instance crossed (no loss since the last report). */
@@ -114,8 +114,8 @@ export class RedisPubSub implements PubSub {
     if (this.#down) {
       this.#down = false;
       log.info({ channel: this.channel }, "realtime: Redis is back; messages reach the other instances again");
-      this.#mended();
     }
+    this.#mended();
   }
 
   #receive(raw: string) {
@@ -140,7 +140,7 @@ export class RedisPubSub implements PubSub {
     }, RETRY_MS);
   }
 
-  /** A publish failed while subscribed: lost; PING the publisher every RETRY_MS until it answers. */
+  /** A publish failed while subscribed: lost; try a publish (on a channel of its own) every RETRY_MS until one goes through. */
   #publishFailed() {
     if (this.#closed || this.#down || this.#publishFailing) return;
     this.#publishFailing = true;
@@ -149,7 +149,7 @@ export class RedisPubSub implements PubSub {
       this.#probe = setTimeout(() => {
         this.#probe = null;
         if (this.#closed || !this.#publishFailing) return;
-        this.#publisher.send("PING", []).then(
+        this.#publisher.publish(`${this.channel}:probe`, this.#origin).then(
           () => {
             this.#publishFailing = false;
             this.#mended();
@@ -169,7 +169,7 @@ export class RedisPubSub implements PubSub {
 
   /** Reported once both ways work again: subscribed, and the publisher answering. */
   #mended() {
-    if (this.#whole || this.#closed || this.#down || this.#publishFailing) return;
+    if (this.#whole || this.#closed || this.#down || this.#publishFailing || this.#subscriber === null) return;
     this.#whole = true;
     for (const handler of this.#fanOutHandlers) handler("restored");
   }
