@@ -37,6 +37,11 @@ function byTag(document: OpenApiDocument): { tag: OpenAPIV3_1.TagObject; entries
   return [...groups].filter(([, entries]) => entries.length > 0).map(([name, entries]) => ({ tag: document.tags?.find((tag) => tag.name === name) ?? { name }, entries }));
 }
 
+/** The document's text with its `code` spans shown as code (the only markup its descriptions use). */
+function Prose({ text }: { text: string }) {
+  return <>{text.split("`").map((part, index) => (index % 2 === 1 ? <code key={index} className="mono">{part}</code> : part))}</>;
+}
+
 const anchor = (entry: Entry) => `${entry.method}-${entry.path.replace(/[^a-zA-Z0-9]+/g, "-")}`;
 const tagAnchor = (name: string) => `tag-${name.toLowerCase()}`;
 
@@ -136,7 +141,11 @@ function OperationView({ entry }: { entry: Entry }) {
       <p className="api-summary">
         {operation.summary} <span className={`badge api-access-${access}`}>{t(`apiDocs.access.${access}`)}</span>
       </p>
-      {operation.description ? <p className="api-description">{operation.description}</p> : null}
+      {operation.description ? (
+        <p className="api-description">
+          <Prose text={operation.description} />
+        </p>
+      ) : null}
       {parameters.length > 0 ? (
         <>
           <h4>{t("apiDocs.parameters")}</h4>
@@ -176,7 +185,7 @@ function OperationView({ entry }: { entry: Entry }) {
           <div key={status} className="api-response">
             <dt className={`mono api-status api-status-${status.charAt(0)}xx`}>{status}</dt>
             <dd>
-              {"$ref" in response ? response.$ref : (response as Response).description}
+              <Prose text={"$ref" in response ? response.$ref : (response as Response).description} />
               {"$ref" in response || (response as Response).content === undefined || status.startsWith("4") || status.startsWith("5") ? null : <Content content={(response as Response).content} />}
             </dd>
           </div>
@@ -203,7 +212,9 @@ export function ApiReferencePage({ document }: { document: OpenApiDocument }) {
       <section className="card api-intro" aria-labelledby="api-intro-title">
         <h2 id="api-intro-title">{t("apiDocs.overview")}</h2>
         {(document.info.description ?? "").split("\n\n").map((paragraph, index) => (
-          <p key={index}>{paragraph}</p>
+          <p key={index}>
+            <Prose text={paragraph} />
+          </p>
         ))}
       </section>
       <nav className="card api-toc" aria-label={t("devtools.contents")}>
