@@ -1,5 +1,6 @@
 import { RedisClient } from "bun";
 import { log } from "../platform/log";
+import { displayUrl } from "../operations/startup-errors";
 import type { FanOutState, PubSub } from "./pubsub";
 
 /** How long to wait between attempts to reach Redis again. */
@@ -130,7 +131,8 @@ export class RedisPubSub implements PubSub {
     if (this.#closed) return;
     if (!this.#down) {
       this.#down = true;
-      log.error({ err: error, channel: this.channel }, "realtime: Redis is unreachable; each instance serves only its own sockets until it returns");
+      // Also at start: not fatal, an instance serves its own members without Redis (docs/decisions/0117).
+      log.error({ err: error, channel: this.channel, setting: "REDIS_URL", redis: displayUrl(this.url) }, "realtime: Redis is unreachable (REDIS_URL); each instance serves only its own sockets until it returns");
       this.#broke();
     }
     if (this.#retry !== null) return;
