@@ -154,6 +154,6 @@ export const adminBootstrapApiDocs: Record<string, ApiOperation> = {
     summary: "Become admin once with ADMIN_BOOTSTRAP_SECRET",
     description: "For the operator's first admin: the signed-in caller presents the secret; it works once per server. A new session replaces the old one.",
     success: { description: "The caller is now an admin.", schema: message },
-    refusals: { 403: "No secret configured, a wrong secret, or already used.", 429: "Too many wrong secrets from this address." },
+    refusals: { 400: "A body that is not JSON.", 403: "No secret configured, a wrong secret, or already used.", 429: "Too many wrong secrets from this address." },
   },
 };
