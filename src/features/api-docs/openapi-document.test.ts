@@ -3,6 +3,7 @@
  * it has the shape of an OpenAPI 3.1 document, and it carries the routes' own zod schemas.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { createTestApp } from "../../testing/test-app";
 import type { OpenApiDocument } from "./openapi-document";
@@ -117,6 +118,13 @@ describe("the OpenAPI document", () => {
       const [method, path] = call.split(" ") as [string, string];
       expect(tagNames.has(operation(path, method.toLowerCase() as "get").tags![0]!)).toBe(true);
     }
+  });
+
+  it("validates against the OpenAPI 3.1 specification's own JSON Schema", async () => {
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(document));
+    expect(validator.version).toBe("3.1");
+    expect(result).toEqual({ valid: true });
   });
 
   it("describes the session cookie and the Origin rule", () => {
