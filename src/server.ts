@@ -139,8 +139,10 @@ function listenError(error: unknown, config: Config): unknown {
       return new SettingError("PORT", `${config.port} needs privileges this user does not have (ports below 1024); choose a port above 1023`);
     case "EADDRNOTAVAIL":
       return new SettingError("HOST", `${config.host} is not an address of this machine; use one of its addresses, or 0.0.0.0 for all`);
+    // A name that resolves to nothing: ENOTFOUND, or EINVAL from listen for some (Bun 1.4, "no-such-host.invalid").
     case "ENOTFOUND":
     case "EAI_AGAIN":
+    case "EINVAL":
       return new SettingError("HOST", `${config.host} is not an address, nor a name this machine can resolve`);
     default:
       return error;
