@@ -1,7 +1,10 @@
 import { Hono } from "hono";
+import { renderToString } from "react-dom/server";
 import type { AppDeps, AppEnv } from "../../app-env";
+import type { Lang } from "../../i18n";
 import type { RenderPage } from "../../views/render";
-import { ApiReferencePage } from "./api-reference.page";
+import { I18nProvider } from "../../../islands/runtime/i18n-context";
+import { ApiReference, ApiReferencePage } from "./api-reference.page";
 import { describeRoutes, type ApiOperation } from "./describe-routes";
 import { openApiDocument, type OpenApiDocument } from "./openapi-document";
 
@@ -37,6 +40,8 @@ export function apiDocsRoutes(app: Hono<any, any, any>, deps: AppDeps, render: R
     built.catch(() => (built = undefined));
     return built;
   };
+  // The reference's HTML per language, rendered once (ApiReference says why).
+  const references = new Map<Lang, string>();
   const routes = new Hono<AppEnv>()
     .get("/openapi.json", async (c) => {
       const { json } = await documented();
@@ -44,7 +49,17 @@ export function apiDocsRoutes(app: Hono<any, any, any>, deps: AppDeps, render: R
     })
     .get("/docs", async (c) => {
       const { document } = await documented();
-      return render(c, { title: c.get("t")("apiDocs.title"), entry: "landing", hydrates: false, description: c.get("t")("apiDocs.lead") }, <ApiReferencePage document={document} />);
+      const lang = c.get("lang");
+      let referenceHtml = references.get(lang);
+      if (referenceHtml === undefined) {
+        referenceHtml = renderToString(
+          <I18nProvider value={{ t: c.get("t"), lang }}>
+            <ApiReference document={document} />
+          </I18nProvider>,
+        );
+        references.set(lang, referenceHtml);
+      }
+      return render(c, { title: c.get("t")("apiDocs.title"), entry: "landing", hydrates: false, description: c.get("t")("apiDocs.lead") }, <ApiReferencePage referenceHtml={referenceHtml} />);
     });
   return describeRoutes(routes, apiDocsApiDocs);
 }

@@ -195,11 +195,16 @@ function OperationView({ entry }: { entry: Entry }) {
   );
 }
 
-export function ApiReferencePage({ document }: { document: OpenApiDocument }) {
+/**
+ * The reference itself: about a hundred calls with their tables, too much to render per request
+ * (about 150 ms), so api-docs.routes.tsx renders it once per language and keeps the HTML. It holds
+ * no script and nothing that differs between requests.
+ */
+export function ApiReference({ document }: { document: OpenApiDocument }) {
   const t = useT();
   const groups = byTag(document);
   return (
-    <DevtoolsLayout title={t("apiDocs.title")} lead={t("apiDocs.lead")} back={{ href: "/", label: t("devtools.backHome") }}>
+    <>
       <p className="api-links">
         <a className="button button-outline" href="/api/openapi.json" download="kasih-openapi.json">
           {t("apiDocs.download")}
@@ -246,6 +251,17 @@ export function ApiReferencePage({ document }: { document: OpenApiDocument }) {
           ))}
         </section>
       ))}
+    </>
+  );
+}
+
+/** The page around the reference: the operator pages' frame, rendered per request (language switcher, banner). */
+export function ApiReferencePage({ referenceHtml }: { referenceHtml: string }) {
+  const t = useT();
+  return (
+    <DevtoolsLayout title={t("apiDocs.title")} lead={t("apiDocs.lead")} back={{ href: "/", label: t("devtools.backHome") }}>
+      {/* Our own server-rendered markup (React-escaped), kept per language: see ApiReference. */}
+      <div className="api-reference" dangerouslySetInnerHTML={{ __html: referenceHtml }} />
     </DevtoolsLayout>
   );
 }
