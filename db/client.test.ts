@@ -73,6 +73,19 @@ describe("openDatabase (a file database)", () => {
   });
 });
 
+describe("openDatabase (a libSQL server)", () => {
+  test("a server that accepts and never answers fails the open after the connect timeout, instead of hanging the start", async () => {
+    const silent = Bun.listen({ hostname: "127.0.0.1", port: 0, socket: { data() {} } });
+    try {
+      const started = performance.now();
+      await expect(openDatabase(`http://127.0.0.1:${silent.port}`, { connectTimeoutMs: 300 })).rejects.toThrow("no answer within 0.3 s");
+      expect(performance.now() - started).toBeLessThan(3_000);
+    } finally {
+      silent.stop(true);
+    }
+  });
+});
+
 describe("localPathOf", () => {
   test("reads the file a file: URL names, in each form libSQL accepted", () => {
     expect(localPathOf("file:/data/kasih.db")).toBe("/data/kasih.db");
