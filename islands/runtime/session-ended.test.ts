@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, mock, spyOn } from "bun:test";
+import { afterEach, beforeEach, describe, expect, it, jest, mock, spyOn } from "bun:test";
 import i18next from "i18next";
 import en from "../../src/i18n/en.json";
 import { api, onSessionEnded, query } from "./api";
@@ -15,10 +15,15 @@ function answer(status: number, body: unknown) {
   spyOn(console, "error").mockImplementation(() => {});
 }
 
-/** Waits for the timers the handler set. */
-const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits for the calls' promises to settle (no timers: those are Bun's fake ones here). */
+const turns = async () => {
+  for (let turn = 0; turn < 20; turn++) await Promise.resolve();
+};
 
+// The handler's delay passes at once instead of in 1.5 real seconds.
+beforeEach(() => jest.useFakeTimers());
 afterEach(() => {
+  jest.useRealTimers();
   onSessionEnded(null);
   mock.restore();
 });
@@ -32,10 +37,12 @@ describe("a call that finds the session gone (spec point 8)", () => {
     answer(401, { message: "Unauthorized" });
     // The island shows its own error first, as every island does in its catch.
     await api("POST", "/api/swipe", { id: "x" }).catch(() => toast({ title: "Error", description: "Unauthorized" }));
-    await after(0);
+    jest.advanceTimersByTime(0);
+    await turns();
     expect(visible.map((item) => [item.title, item.description])).toEqual([["Unauthorized", "You are logged out. Logging in again..."]]);
+    jest.advanceTimersByTime(SIGN_IN_AGAIN_DELAY_MS - 1);
     expect(visits).toEqual([]);
-    await after(SIGN_IN_AGAIN_DELAY_MS + 50);
+    jest.advanceTimersByTime(1);
     expect(visits).toEqual(["/auth"]);
     unsubscribe();
   });
@@ -50,8 +57,9 @@ describe("a call that finds the session gone (spec point 8)", () => {
     });
     answer(401, { message: "Unauthorized" });
     await Promise.allSettled([api("POST", "/api/a"), api("PATCH", "/api/b"), api("GET", "/api/c")]);
-    await after(SIGN_IN_AGAIN_DELAY_MS + 50);
+    jest.advanceTimersByTime(0); // the calls tell the handler in a timer of their own
     expect(calls).toBe(3);
+    jest.advanceTimersByTime(SIGN_IN_AGAIN_DELAY_MS);
     expect(visits).toEqual(["/auth"]);
   });
 
@@ -62,7 +70,8 @@ describe("a call that finds the session gone (spec point 8)", () => {
     await expect(api("POST", "/api/auth/login", {})).rejects.toThrow("Invalid email or password");
     answer(401, { message: "Unauthorized" });
     expect(await query("/api/auth/user")).toBeNull();
-    await after(10);
+    jest.advanceTimersByTime(SIGN_IN_AGAIN_DELAY_MS);
+    await turns();
     expect(calls).toBe(0);
   });
 });
