@@ -82,16 +82,24 @@ describe("background checkpoints (decision 0104)", () => {
     reader.query("select count(*) from notes").get();
     await write(2 * RESTART_AT_FRAMES);
     let holds = 0;
-    const checkpointer = startCheckpointer(file, () => undefined, {
-      holdWrites: () => {
-        holds++;
-        main.holdWrites();
+    // Ticks five times as often as the server's, so 25 of them pass in a quarter of a second
+    // (the pause after a failed hold is the same 2 s, far longer).
+    const tickMs = CHECKPOINT_INTERVAL_MS / 5;
+    const checkpointer = startCheckpointer(
+      file,
+      () => undefined,
+      {
+        holdWrites: () => {
+          holds++;
+          main.holdWrites();
+        },
+        releaseWrites: () => main.releaseWrites(),
       },
-      releaseWrites: () => main.releaseWrites(),
-    });
+      tickMs,
+    );
     try {
       expect(await eventually(() => holds > 0, 10_000)).toBe(true);
-      await Bun.sleep(25 * CHECKPOINT_INTERVAL_MS);
+      await Bun.sleep(25 * tickMs);
       // One hold, then a pause; at every tick it would have been about 25 more.
       expect(holds).toBe(1);
       // Held writes were let go.
