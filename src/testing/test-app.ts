@@ -3,7 +3,7 @@
  * Every call gets its own data directory, so test files never share state.
  */
 import { realtimeFor } from "../realtime/realtime";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { solveChallenge } from "altcha-lib";
@@ -53,11 +53,37 @@ export interface TestAppOptions {
  */
 export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { memoryCost: 64, timeCost: 1 };
 
+const migrations = readMigrationsFolder(join(root, "db", "migrations"));
+
+/**
+ * The migrated empty database, built once per test run: a fresh app copies it (well under a
+ * millisecond) instead of running every migration (about 10 ms, at every test of most files).
+ */
+let migratedDatabase: Promise<Uint8Array> | undefined;
+function migratedDatabaseBytes(): Promise<Uint8Array> {
+  migratedDatabase ??= (async () => {
+    const dir = mkdtempSync(join(tmpdir(), "kasih-test-template-"));
+    try {
+      const file = join(dir, "kasih.db");
+      const handle = await openDatabase(`file:${file}`);
+      await applyMigrations(handle.client, migrations);
+      handle.close(); // the last connection's close copies the WAL into the file
+      return readFileSync(file);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  })();
+  return migratedDatabase;
+}
+
 export async function createTestApp(options: TestAppOptions = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "kasih-test-"));
   const config = parseConfig({ DATA_DIR: dataDir, APP_ORIGIN: TEST_ORIGIN, LOG_LEVEL: "silent", ...options.env });
+  // The default database file starts as a copy of the migrated one (mode 0600, as the server makes it).
+  const defaultFile = join(dataDir, "kasih.db");
+  if (config.databaseUrl === `file:${defaultFile}`) writeFileSync(defaultFile, await migratedDatabaseBytes(), { mode: 0o600 });
   const handle = await openDatabase(config.databaseUrl);
-  await applyMigrations(handle.client, readMigrationsFolder(join(root, "db", "migrations")));
+  await applyMigrations(handle.client, migrations); // nothing left to apply on the copy
   const clock = options.clock ?? fakeClock();
   const deps: AppDeps = {
     config,
