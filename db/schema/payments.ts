@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { createdAt, id, timestamp } from "./columns";
 import { users } from "./users";
 
-export const PAYMENT_METHODS = ["googlepay", "qris", "credit", "bank"] as const;
+export const PAYMENT_METHODS = ["googlepay", "qris", "credit", "bank", "ewallet"] as const;
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "cancelled"] as const;
 
 export const payments = sqliteTable(

@@ -6,6 +6,8 @@
  *   amount or currency differs → 400, payment failed     already applied → 200, nothing changes
  *   the gateway cannot be asked now → 503, so it sends the notification again later
  */
+import { and, eq } from "drizzle-orm";
+import { payments } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { applyGatewayStatus } from "./activation";
 import { gatewayNamed } from "./gateway-choice";
@@ -24,18 +26,25 @@ export function isGatewayName(value: string): value is GatewayName {
   return (GATEWAY_NAMES as readonly string[]).includes(value);
 }
 
+/** Whether Kasih has a payment of this gateway under that order id (asked before any re-query). */
+async function isKnownOrder(deps: Pick<Deps, "db">, gateway: GatewayName, gatewayOrderId: string): Promise<boolean> {
+  const [row] = await deps.db.select({ id: payments.id }).from(payments).where(and(eq(payments.gateway, gateway), eq(payments.gatewayOrderId, gatewayOrderId))).limit(1);
+  return row !== undefined;
+}
+
 export async function handleNotification(deps: Deps, name: GatewayName, input: Omit<NotificationInput, "signal">): Promise<NotificationAnswer> {
   const gateway = await gatewayNamed(deps, name);
   if (gateway === null) return { status: 404, message: "Unknown gateway" };
   let result;
   try {
-    result = await gateway.readNotification({ ...input, signal: AbortSignal.timeout(deps.gatewayTimeoutMs ?? GATEWAY_TIMEOUT_MS) });
+    result = await gateway.readNotification({ ...input, signal: AbortSignal.timeout(deps.gatewayTimeoutMs ?? GATEWAY_TIMEOUT_MS), isKnownOrder: (orderId) => isKnownOrder(deps, name, orderId) });
   } catch (error) {
     log.error(`payments: ${name} notification could not be re-checked: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
     return { status: 503, message: "Payment status could not be confirmed" };
   }
   if (result.kind === "unauthorized") return { status: 401, message: "Invalid signature" };
   if (result.kind === "malformed") return { status: 400, message: "Invalid notification" };
+  if (result.kind === "unknown") return { status: 404, message: "Payment not found" };
   const applied = await applyGatewayStatus(deps, name, result.status, result.reportedAmount);
   switch (applied.kind) {
     case "unknown":

@@ -7,15 +7,16 @@ import { activeGateways } from "./gateway-choice";
 /**
  * The payment methods a member may choose (spec point 9; point 7's paymentMethod values), in the
  * order the payment method dialog lists them. QRIS, card and bank transfer follow the admin's
- * switches (point 4); the card wallet (Google Pay) has no switch in the spec.
+ * switches (point 4); the card wallet (Google Pay) has no switch in the spec, nor do the e-wallets
+ * (`ewallet`, PAYMENTS.md), offered wherever an enabled gateway charges one.
  */
-export const PAYMENT_METHODS = ["qris", "credit", "bank", "googlepay"] as const;
+export const PAYMENT_METHODS = ["qris", "credit", "bank", "googlepay", "ewallet"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The methods switched on now: a toggle takes effect on the next call, without a restart. */
 export async function enabledPaymentMethods(db: Database): Promise<PaymentMethod[]> {
   const enabled = await Promise.all(
-    PAYMENT_METHODS.map(async (method) => (method === "googlepay" ? true : await toggleOn(db, PAYMENT_METHOD_TOGGLES[method]))),
+    PAYMENT_METHODS.map(async (method) => (method === "googlepay" || method === "ewallet" ? true : await toggleOn(db, PAYMENT_METHOD_TOGGLES[method]))),
   );
   return PAYMENT_METHODS.filter((_, index) => enabled[index]);
 }

@@ -12,6 +12,13 @@ export type GatewayName = (typeof GATEWAY_NAMES)[number];
 export const BANKS = ["BCA", "Mandiri", "BNI", "BRI"] as const;
 export type Bank = (typeof BANKS)[number];
 
+/**
+ * The e-wallets of the `ewallet` method (PAYMENTS.md 'Calls'): paid in the wallet's own app on the
+ * phone in hand, where a QRIS code on that same phone cannot be scanned. Each gateway offers some.
+ */
+export const WALLETS = ["gopay", "shopeepay", "dana", "ovo", "linkaja"] as const;
+export type Wallet = (typeof WALLETS)[number];
+
 /** A charge for one payment. Amounts are whole rupiah; the currency is always IDR. */
 export interface ChargeRequest {
   /** Our payment id: the order / reference / invoice id the gateway echoes back. */
@@ -20,6 +27,13 @@ export interface ChargeRequest {
   method: PaymentMethod;
   /** The bank of a bank transfer; null for the other methods. */
   bank: Bank | null;
+  /** The e-wallet of an `ewallet` charge; null (or absent) for the other methods. */
+  wallet?: Wallet | null;
+  /**
+   * The payer's phone in E.164 (+62…) where the gateway needs one (OVO pushes to the OVO app by
+   * number; iPaymu requires a phone on every payment); null when the member has none.
+   */
+  phone?: string | null;
   /** What the payer sees on the gateway's page and statement, e.g. "Kasih Premium Plus (30 days)". */
   itemName: string;
   customer: { firstName: string; lastName: string; email: string };
@@ -50,6 +64,13 @@ export interface ChargeResult {
   bankCode?: string | null;
   /** The gateway's own expiry when it told us one. */
   expiresAt: Date | null;
+  /**
+   * For `ewallet`: the app link (deeplink) or page that opens the wallet to pay; null for a wallet
+   * that pushes the payment to the payer's app by phone number (OVO).
+   */
+  walletUrl?: string | null;
+  /** The gateway's own transaction id when it differs from the order id (refunds name it). */
+  gatewayTransactionId?: string | null;
 }
 
 export type GatewayOutcome = "paid" | "pending" | "failed" | "expired" | "cancelled";
@@ -61,6 +82,8 @@ export interface GatewayStatus {
   /** Whole rupiah, as the gateway holds it (checked against the payment before activation). */
   amount: number;
   currency: string;
+  /** The gateway's own transaction id, when it reports one (shown to the operator; refunds name it). */
+  gatewayTransactionId?: string | null;
 }
 
 /** A notification as it arrived: the raw body, because signatures cover the exact bytes. */
@@ -70,6 +93,12 @@ export interface NotificationInput {
   /** The request path, e.g. "/api/payment/notify/doku" (DOKU signs it). */
   path: string;
   signal: AbortSignal;
+  /**
+   * Whether Kasih has a payment of this gateway under that order id. A client asks it after the
+   * signature check and BEFORE any re-query, so a notification for an order Kasih does not know
+   * is answered 404 at once without asking the gateway (PAYMENTS.md 'Notifications').
+   */
+  isKnownOrder?: (gatewayOrderId: string) => Promise<boolean>;
 }
 
 export type NotificationResult =
@@ -77,6 +106,8 @@ export type NotificationResult =
   | { kind: "unauthorized" }
   /** The body does not name a payment this gateway could send: 400, nothing changes. */
   | { kind: "malformed" }
+  /** Verified, but for an order Kasih does not know (`isKnownOrder` said no): 404, gateway not asked. */
+  | { kind: "unknown"; gatewayOrderId: string }
   /**
    * Verified. `status` is what the gateway says NOW (re-queried where PAYMENTS.md says so), never
    * the notification's own claim; `reportedAmount` is the amount the notification carried, if any.
@@ -94,6 +125,40 @@ export interface GatewayClient {
   status(gatewayOrderId: string, signal: AbortSignal): Promise<GatewayStatus>;
   /** The wallet path: charges a wallet token; only the gateway's answer counts. */
   chargeWallet?(gatewayOrderId: string, token: string, signal: AbortSignal): Promise<GatewayStatus>;
+  /** The e-wallets this gateway charges for the `ewallet` method (absent or empty: none). */
+  readonly wallets?: readonly Wallet[];
+  /** Whether a charge by this method (and wallet) cannot be made without the payer's phone. */
+  needsPhone?(method: PaymentMethod, wallet: Wallet | null): boolean;
+  /** Keys or address of the gateway's test environment, or of its live one (ADMIN.md 'Gateway setup'). */
+  readonly mode?: "test" | "live";
+  /**
+   * One harmless authenticated call (a status query of an order that does not exist): resolves
+   * when the gateway accepted the keys, throws GatewayError with the gateway's own message if not.
+   */
+  testConnection?(signal: AbortSignal): Promise<void>;
+  /** Whether `refund` can refund a payment made by this method (else the refund is manual). */
+  canRefund?(method: PaymentMethod): boolean;
+  /** Refunds a paid payment in full through the gateway's refund API (PAYMENTS.md 'Refunds'). */
+  refund?(request: RefundRequest): Promise<RefundResult>;
+}
+
+/** A full refund of one paid payment. */
+export interface RefundRequest {
+  gatewayOrderId: string;
+  gatewayTransactionId: string | null;
+  method: PaymentMethod;
+  /** Whole rupiah: the whole amount paid. */
+  amount: number;
+  reason: string;
+  /** Kasih's own id for this refund, sent where the gateway takes an idempotency key or refund key. */
+  refundId: string;
+  signal: AbortSignal;
+}
+
+/** `refunded`: the gateway says the money went back; `pending`: it will, and notifies when done. */
+export interface RefundResult {
+  state: "refunded" | "pending";
+  gatewayRefundId: string | null;
 }
 
 /** A gateway refused, failed or did not answer; `message` is safe to show the member. */
