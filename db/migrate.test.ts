@@ -122,6 +122,44 @@ describe("applyMigrations", () => {
     }
   });
 
+  test("payments gain flags, refunds and a status history on an existing database; a refunding admin's deletion keeps the payment", async () => {
+    const dir2 = mkdtempSync(join(tmpdir(), "kasih-migrate-0017-"));
+    const older = await openDatabase(`file:${join(dir2, "kasih.db")}`);
+    try {
+      const read = async (sql: string): Promise<Record<string, unknown>[]> => (await older.client.execute(sql)).rows.map((row) => ({ ...row }));
+      await applyMigrations(older.client, upTo("0016_messages_unread_index"));
+      await older.client.batch(
+        [
+          "insert into users (id, email, first_name, plan, created_at) values ('u1', 'a@example.com', 'Ana', 'premium', 0), ('a1', 'admin@example.com', 'Admin', 'free', 0)",
+          "insert into payments (id, user_id, plan, amount, method, gateway, gateway_order_id, status, created_at, paid_at) values ('p1', 'u1', 'premium', 49000, 'qris', 'sandbox', 'o1', 'paid', 10, 20), ('p2', 'u1', 'premium', 49000, 'bank', 'sandbox', 'o2', 'pending', 30, null)",
+        ],
+        "write",
+      );
+
+      expect(await applyMigrations(older.client, all)).toContain("0017_payments_late_money_refunds_and_grants");
+
+      expect(await read("select id, status, flag_late, flag_needs_attention, flags_seen_at, refunded_by from payments order by id")).toEqual([
+        { id: "p1", status: "paid", flag_late: 0, flag_needs_attention: 0, flags_seen_at: null, refunded_by: null },
+        { id: "p2", status: "pending", flag_late: 0, flag_needs_attention: 0, flags_seen_at: null, refunded_by: null },
+      ]);
+      // The history starts with what is known: created pending, then the status it has now.
+      expect(await read("select payment_id, status, at from payment_status_history order by payment_id, at")).toEqual([
+        { payment_id: "p1", status: "pending", at: 10 },
+        { payment_id: "p1", status: "paid", at: 20 },
+        { payment_id: "p2", status: "pending", at: 30 },
+      ]);
+      expect(await read("select plan_since from users where id = 'u1'")).toEqual([{ plan_since: null }]);
+      // An admin who refunded may later be deleted: the payment stays, without the name.
+      await older.client.execute("update payments set status = 'refunded', refunded_by = 'a1' where id = 'p1'");
+      await older.client.execute("delete from users where id = 'a1'");
+      expect(await read("select status, refunded_by from payments where id = 'p1'")).toEqual([{ status: "refunded", refunded_by: null }]);
+      expect(await read("pragma foreign_key_check")).toEqual([]);
+    } finally {
+      older.close();
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  });
+
   test("applies nothing twice", async () => {
     expect(await applyMigrations(handle.client, all)).toEqual([]);
   });

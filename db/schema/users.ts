@@ -30,6 +30,12 @@ export const users = sqliteTable(
     plan: text("plan", { enum: PLANS }).notNull().default("free"),
     /** End of the paid period; null with a paid plan means granted without end (operator). */
     planExpiresAt: timestamp("plan_expires_at"),
+    /**
+     * When the member's current plan began without a break (a payment or grant that starts a plan
+     * fresh sets it; an extension keeps it). A refund takes a payment's days off the plan only if
+     * the payment belongs to this run (docs/decisions/0124). Null: before this was recorded.
+     */
+    planSince: timestamp("plan_since"),
     isBanned: bool("is_banned").notNull().default(false),
     banReason: text("ban_reason"),
     language: text("language", { enum: ["en", "id"] }).notNull().default("en"),

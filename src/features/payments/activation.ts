@@ -57,7 +57,8 @@ export async function applyGatewayStatus(deps: Deps, gateway: GatewayName, statu
     return { kind: "amount_mismatch", paymentId: payment.id };
   }
 
-  if (status.outcome === "pending") return { kind: "unchanged", paymentId: payment.id, status: payment.status };
+  // A refund's completion is applied by the refund path (refunds.ts), never here.
+  if (status.outcome === "pending" || status.outcome === "refunded") return { kind: "unchanged", paymentId: payment.id, status: payment.status };
   if (status.outcome !== "paid") {
     const moved = await markUnpaid(deps, payment.id, status.outcome);
     return moved ? { kind: "closed", paymentId: payment.id, status: status.outcome } : { kind: "unchanged", paymentId: payment.id, status: payment.status };

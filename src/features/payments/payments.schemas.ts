@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { PLAN_PRICES_IDR } from "../../platform/constants";
 import { BANKS } from "./gateways/gateway";
+import type { PaymentStatusValue } from "../../../db/schema/payments";
 
 export const PAID_PLANS = Object.keys(PLAN_PRICES_IDR) as (keyof typeof PLAN_PRICES_IDR)[];
 export type PaidPlan = keyof typeof PLAN_PRICES_IDR;
@@ -57,7 +58,7 @@ export interface PaymentCreatedJson {
   gateway: string;
 }
 
-export type PaymentStatus = "pending" | "paid" | "failed" | "expired" | "cancelled";
+export type PaymentStatus = PaymentStatusValue;
 
 /** GET /api/payment/{id} and each entry of GET /api/payments. */
 export interface PaymentJson {

@@ -17,7 +17,7 @@ export interface PlanSummaryProps {
   plansHref: string;
 }
 
-const STATUS_TONE: Record<PaymentJson["status"], string> = { paid: "success", pending: "pending", failed: "danger", expired: "muted", cancelled: "muted" };
+const STATUS_TONE: Record<PaymentJson["status"], string> = { paid: "success", pending: "pending", failed: "danger", expired: "muted", cancelled: "muted", refund_pending: "pending", refunded: "muted" };
 
 export function PlanSummary({ plan, planExpiresAt, payments, lang, plansHref }: PlanSummaryProps) {
   const t = useT();

@@ -18,7 +18,7 @@ import { listPayments, type AdminPaymentEntry } from "./payments-admin.service";
 const BASE = "/admin/payments";
 const REGION = "payments-list";
 
-const STATUS_TONE: Record<AdminPaymentEntry["status"], BadgeTone> = { pending: "warning", paid: "success", failed: "danger", expired: "neutral", cancelled: "neutral" };
+const STATUS_TONE: Record<AdminPaymentEntry["status"], BadgeTone> = { pending: "warning", paid: "success", failed: "danger", expired: "neutral", cancelled: "neutral", refund_pending: "warning", refunded: "neutral" };
 
 function paymentsHref(query: Pick<PaymentListQuery, "status" | "page" | "limit">) {
   return listHref(BASE, { status: query.status, page: query.page, limit: query.limit === ADMIN_PAGE_SIZE ? undefined : query.limit });

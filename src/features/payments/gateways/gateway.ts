@@ -73,7 +73,12 @@ export interface ChargeResult {
   gatewayTransactionId?: string | null;
 }
 
-export type GatewayOutcome = "paid" | "pending" | "failed" | "expired" | "cancelled";
+/**
+ * `refunded`: the gateway says the money of a paid payment went back (a refund it finished after
+ * answering "pending"); it only ever moves `refund_pending` (or `paid`) to `refunded`
+ * (docs/decisions/0124).
+ */
+export type GatewayOutcome = "paid" | "pending" | "failed" | "expired" | "cancelled" | "refunded";
 
 /** A payment's state as the gateway itself reports it. */
 export interface GatewayStatus {
