@@ -145,6 +145,19 @@ export interface GatewayClient {
   canRefund?(method: PaymentMethod): boolean;
   /** Refunds a paid payment in full through the gateway's refund API (PAYMENTS.md 'Refunds'). */
   refund?(request: RefundRequest): Promise<RefundResult>;
+  /**
+   * Set by a gateway whose own notification is trusted and whose status API may only be asked
+   * later (DOKU): its pending payments are asked by the later status checks (pending-status-checks.ts).
+   */
+  readonly statusChecks?: StatusCheckPolicy;
+}
+
+/** When the later status checks may ask a gateway about a pending payment. */
+export interface StatusCheckPolicy {
+  /** Not before this long after the payment was created. */
+  afterMs: number;
+  /** Not again within this long of the last check of the same payment. */
+  everyMs: number;
 }
 
 /** A full refund of one paid payment. */
