@@ -141,8 +141,11 @@ export interface GatewayClient {
    * when the gateway accepted the keys, throws GatewayError with the gateway's own message if not.
    */
   testConnection?(signal: AbortSignal): Promise<void>;
-  /** Whether `refund` can refund a payment made by this method (else the refund is manual). */
-  canRefund?(method: PaymentMethod): boolean;
+  /**
+   * Whether `refund` can refund a payment made by this method (else the refund is manual); for
+   * `ewallet`, the wallet where the caller knows it (Xendit refunds DANA but not a one-off OVO).
+   */
+  canRefund?(method: PaymentMethod, wallet?: Wallet | null): boolean;
   /** Refunds a paid payment in full through the gateway's refund API (PAYMENTS.md 'Refunds'). */
   refund?(request: RefundRequest): Promise<RefundResult>;
   /**
