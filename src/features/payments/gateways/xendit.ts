@@ -27,7 +27,7 @@ export const XENDIT_VA_CHANNELS: Record<Bank, string> = { BCA: "BCA_VIRTUAL_ACCO
 export const XENDIT_WALLETS = ["dana", "shopeepay", "linkaja", "ovo"] as const satisfies readonly Wallet[];
 export const XENDIT_WALLET_CHANNELS: Record<(typeof XENDIT_WALLETS)[number], string> = { dana: "DANA", shopeepay: "SHOPEEPAY", linkaja: "LINKAJA", ovo: "OVO" };
 
-/** Test keys start so (docs.xendit.co/docs/api-keys); anything else is a live key. */
+/** Test secret keys start so (the API reference's own example key, 'Authentication'); anything else is a live key. */
 const TEST_KEY_PREFIX = "xnd_development_";
 /**
  * A payment request id of the documented form (`pr-` and a UUID: 39 characters,
