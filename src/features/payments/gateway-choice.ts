@@ -13,7 +13,7 @@ import { GATEWAYS, type Gateway } from "../admin/settings.registry";
 import { gatewayEnabled, readSecret, readText } from "../admin/settings.service";
 import type { PaymentMethod } from "./payment-methods";
 import { createDoku } from "./gateways/doku";
-import type { GatewayClient, GatewayName } from "./gateways/gateway";
+import type { GatewayClient, GatewayName, Wallet } from "./gateways/gateway";
 import { createIpaymu } from "./gateways/ipaymu";
 import { createMidtrans, midtransDefaultUrls } from "./gateways/midtrans";
 import { createSandbox } from "./gateways/sandbox";
@@ -73,8 +73,13 @@ export async function activeGateways(deps: Deps): Promise<GatewayClient[]> {
   return deps.config.payments.sandbox ? [sandbox(deps)] : [];
 }
 
-/** The gateway a new payment by this method goes to, or null when none takes it. */
-export function gatewayForMethod(gateways: GatewayClient[], method: PaymentMethod): GatewayClient | null {
+/**
+ * The gateway a new payment by this method goes to, or null when none takes it. An e-wallet
+ * payment goes to the first gateway that offers that wallet (a gateway's `wallets` is what it
+ * charges by the `ewallet` method; docs/decisions/0126).
+ */
+export function gatewayForMethod(gateways: GatewayClient[], method: PaymentMethod, wallet: Wallet | null = null): GatewayClient | null {
+  if (method === "ewallet") return wallet === null ? null : (gateways.find((gateway) => gateway.wallets?.includes(wallet)) ?? null);
   return gateways.find((gateway) => gateway.methods.includes(method)) ?? null;
 }
 

@@ -18,18 +18,18 @@ const methodsFor = async (cookie?: string) => {
 
 describe("GET /api/payment/methods", () => {
   it("lists every method in the dialog's order while all switches are on", async () => {
-    expect(await methodsFor(app.member.cookie)).toEqual({ status: 200, body: { methods: ["qris", "credit", "bank", "googlepay"] } });
+    expect(await methodsFor(app.member.cookie)).toMatchObject({ status: 200, body: { methods: ["qris", "credit", "bank", "googlepay", "ewallet"] } });
   });
 
   it("drops a method the admin switches off, at once and without a restart, and brings it back when switched on", async () => {
     expect((await app.asAdmin("POST", "/api/admin/settings/payment_qris", { value: false })).status).toBe(200);
-    expect(await methodsFor(app.member.cookie)).toEqual({ status: 200, body: { methods: ["credit", "bank", "googlepay"] } });
+    expect(await methodsFor(app.member.cookie)).toMatchObject({ status: 200, body: { methods: ["credit", "bank", "googlepay", "ewallet"] } });
     await app.asAdmin("POST", "/api/admin/settings/payment_credit", { value: false });
     await app.asAdmin("POST", "/api/admin/settings/payment_bank", { value: false });
-    // Google Pay has no switch in the spec: it stays while a gateway takes its token.
-    expect(await methodsFor(app.member.cookie)).toEqual({ status: 200, body: { methods: ["googlepay"] } });
+    // Google Pay and the e-wallets have no switch in the spec: they stay while a gateway takes them.
+    expect(await methodsFor(app.member.cookie)).toMatchObject({ status: 200, body: { methods: ["googlepay", "ewallet"] } });
     await app.asAdmin("POST", "/api/admin/settings/payment_qris", { value: true });
-    expect(await methodsFor(app.member.cookie)).toEqual({ status: 200, body: { methods: ["qris", "googlepay"] } });
+    expect(await methodsFor(app.member.cookie)).toMatchObject({ status: 200, body: { methods: ["qris", "googlepay", "ewallet"] } });
   });
 
   it("answers 401 to a visitor", async () => {

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../app-env";
-import { requireUser } from "../../middleware/guards";
-import { offeredPaymentMethods } from "./payment-methods";
+import { currentUser, requireUser } from "../../middleware/guards";
+import { paymentChoices } from "./payment-methods";
 import { describeRoutes } from "../api-docs/describe-routes";
 import { paymentMethodsApiDocs } from "./payments.api-docs";
 
@@ -9,7 +9,7 @@ import { paymentMethodsApiDocs } from "./payments.api-docs";
 export function paymentMethodsRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>().use("/payment/methods", requireUser).get("/payment/methods", async (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json({ methods: await offeredPaymentMethods(deps) });
+    return c.json(await paymentChoices(deps, currentUser(c).id));
   });
   return describeRoutes(routes, paymentMethodsApiDocs);
 }

@@ -2,7 +2,10 @@ import type { Database } from "../../../db/client";
 import { PAYMENT_METHOD_TOGGLES } from "../admin/settings.registry";
 import { toggleOn } from "../admin/settings.service";
 import type { AppDeps } from "../../app-env";
-import { activeGateways } from "./gateway-choice";
+import { activeGateways, gatewayForMethod } from "./gateway-choice";
+import { WALLETS, type GatewayClient, type Wallet } from "./gateways/gateway";
+import { provenPhone } from "./payer-phone";
+import type { PaymentMethodsJson } from "./payments.schemas";
 
 /**
  * The payment methods a member may choose (spec point 9; point 7's paymentMethod values), in the
@@ -27,6 +30,28 @@ export async function enabledPaymentMethods(db: Database): Promise<PaymentMethod
  * (PAYMENTS.md 'The wallet path'); nothing at all while payments are not configured.
  */
 export async function offeredPaymentMethods(deps: Pick<AppDeps, "db" | "config">): Promise<PaymentMethod[]> {
-  const [enabled, gateways] = await Promise.all([enabledPaymentMethods(deps.db), activeGateways(deps)]);
-  return enabled.filter((method) => gateways.some((gateway) => gateway.methods.includes(method)));
+  return (await paymentChoices(deps, null)).methods;
+}
+
+/**
+ * The whole answer of GET /api/payment/methods: the methods as before, the e-wallets the enabled
+ * gateways offer (each goes to the first that offers it), and, for a member without a proven
+ * phone, which choices need one typed in the dialog (docs/decisions/0126). `ewallet` is offered
+ * when some gateway offers a wallet.
+ */
+export async function paymentChoices(deps: Pick<AppDeps, "db" | "config">, userId: string | null): Promise<PaymentMethodsJson> {
+  const [enabled, gateways, phone] = await Promise.all([enabledPaymentMethods(deps.db), activeGateways(deps), userId === null ? null : provenPhone(deps, userId)]);
+  return choicesOf(enabled, gateways, phone !== null);
+}
+
+/** paymentChoices from what it reads: the methods switched on, the gateways in order, whether the member has a proven phone. */
+export function choicesOf(enabled: PaymentMethod[], gateways: GatewayClient[], hasProvenPhone: boolean): PaymentMethodsJson {
+  const wallets = WALLETS.filter((wallet) => gatewayForMethod(gateways, "ewallet", wallet) !== null);
+  const methods = enabled.filter((method) => (method === "ewallet" ? wallets.length > 0 : gatewayForMethod(gateways, method) !== null));
+  const asks = (method: PaymentMethod, wallet: Wallet | null) => !hasProvenPhone && gatewayForMethod(gateways, method, wallet)?.needsPhone?.(method, wallet) === true;
+  return {
+    methods,
+    wallets,
+    needsPhone: { methods: methods.filter((method) => method !== "ewallet" && asks(method, null)), wallets: wallets.filter((wallet) => asks("ewallet", wallet)) },
+  };
 }

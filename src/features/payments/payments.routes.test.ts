@@ -138,7 +138,7 @@ describe("POST /api/payment/create", () => {
       expect(await response.json()).toEqual({ message: "Payments are not configured" });
       expect(await plain.deps.db.select().from(payments)).toEqual([]);
       // And the dialog offers nothing rather than methods that cannot work.
-      expect(await (await plain.request("GET", "/api/payment/methods", { cookie: member.cookie })).json()).toEqual({ methods: [] });
+      expect(await (await plain.request("GET", "/api/payment/methods", { cookie: member.cookie })).json()).toEqual({ methods: [], wallets: [], needsPhone: { methods: [], wallets: [] } });
     } finally {
       await plain.close();
     }

@@ -11,7 +11,7 @@ import { RateLimiter } from "../../middleware/rate-limit";
 import { PAYMENT_CREATIONS_PER_HOUR } from "../../platform/constants";
 import { handleNotification, isGatewayName } from "./notifications";
 import { PAYMENT_MESSAGES, paymentCreateBody, subscriptionBody, walletActivateBody } from "./payments.schemas";
-import { createPayment, createSubscription, paymentOf, paymentsOf } from "./payments.service";
+import { createPayment, createSubscription, paymentOf, paymentsOf, qrPngOf } from "./payments.service";
 import { activateWithWallet } from "./wallet";
 import { describeRoutes } from "../api-docs/describe-routes";
 import { paymentsApiDocs } from "./payments.api-docs";
@@ -52,6 +52,12 @@ export function paymentsRoutes(deps: AppDeps) {
       if (!isGatewayName(name)) return c.json({ message: "Unknown gateway" }, 404);
       const answer = await handleNotification(deps, name, { headers: c.req.raw.headers, rawBody: await c.req.text(), path: c.req.path });
       return c.json({ message: answer.message }, answer.status);
+    })
+    .get("/payment/:paymentId/qr.png", requireUser, async (c) => {
+      c.header("Cache-Control", "no-store");
+      const result = await qrPngOf(deps, currentUser(c).id, c.req.param("paymentId"));
+      if (!result.ok) return c.json({ message: result.message }, result.status);
+      return c.body(result.png, 200, { "Content-Type": "image/png", "Content-Disposition": `attachment; filename="${result.fileName}"` });
     })
     .get("/payment/:paymentId", requireUser, async (c) => {
       c.header("Cache-Control", "no-store");

@@ -4,7 +4,8 @@
  */
 import { z } from "zod";
 import { PLAN_PRICES_IDR } from "../../platform/constants";
-import { BANKS } from "./gateways/gateway";
+import type { PaymentMethod } from "./payment-methods";
+import { BANKS, WALLETS, type Wallet } from "./gateways/gateway";
 import type { PaymentStatusValue } from "../../../db/schema/payments";
 
 export const PAID_PLANS = Object.keys(PLAN_PRICES_IDR) as (keyof typeof PLAN_PRICES_IDR)[];
@@ -22,12 +23,20 @@ export const PAYMENT_MESSAGES = {
   invalidBank: "Invalid bank",
   tooMany: "Too many payment attempts. Please try again later.",
   invalidBody: "Invalid request body",
+  // A gateway that cannot charge without the payer's phone (docs/decisions/0126); the dialog asks.
+  phoneRequired: "Phone number required",
+  invalidPhone: "Please enter a valid phone number",
+  noQrCode: "This payment has no QR code to pay",
 } as const;
 
 /** Fields are checked by the service, so each wrong one gets PAYMENTS.md's own message. */
 export const subscriptionBody = z.object({ planType: z.unknown().optional(), amount: z.unknown().optional(), currency: z.unknown().optional() });
 
-export const paymentCreateBody = z.object({ plan: z.unknown().optional(), paymentMethod: z.unknown().optional(), bank: z.unknown().optional() });
+export const paymentCreateBody = z.object({ plan: z.unknown().optional(), paymentMethod: z.unknown().optional(), bank: z.unknown().optional(), wallet: z.unknown().optional(), phone: z.unknown().optional() });
+
+export function isWallet(value: unknown): value is Wallet {
+  return typeof value === "string" && (WALLETS as readonly string[]).includes(value);
+}
 
 export function isBank(value: unknown): value is (typeof BANKS)[number] {
   return typeof value === "string" && (BANKS as readonly string[]).includes(value);
@@ -56,6 +65,19 @@ export interface PaymentCreatedJson {
   amount: number;
   method: string;
   gateway: string;
+  /** The e-wallet of an `ewallet` payment, else null. */
+  wallet: Wallet | null;
+  /** For `ewallet`: the app link or page that opens the wallet; null for OVO (it pushes) and other methods. */
+  walletUrl: string | null;
+}
+
+/** GET /api/payment/methods (docs/decisions/0085, 0126). */
+export interface PaymentMethodsJson {
+  methods: PaymentMethod[];
+  /** The e-wallets of `ewallet`, those an enabled gateway offers, in the dialog's order. */
+  wallets: Wallet[];
+  /** The choices for which the dialog asks the phone: the gateway needs one and the account has no proven phone. */
+  needsPhone: { methods: PaymentMethod[]; wallets: Wallet[] };
 }
 
 export type PaymentStatus = PaymentStatusValue;

@@ -13,9 +13,11 @@ import type { SessionUser } from "../auth/session";
 import { hasPremiumPlus } from "../premium/plan-rules";
 import { enabledPaymentMethods, PAYMENT_METHODS, type PaymentMethod } from "./payment-methods";
 import { activeGateways, gatewayForMethod } from "./gateway-choice";
-import { BANKS, GatewayError, type Bank, type ChargeResult } from "./gateways/gateway";
+import { payerPhone } from "./payer-phone";
+import { qrPng } from "./qr-png";
+import { BANKS, GatewayError, type Bank, type ChargeResult, type Wallet } from "./gateways/gateway";
 import { GATEWAY_UNAVAILABLE } from "./gateways/http";
-import { isBank, PAYMENT_MESSAGES, type BankInstructionsJson, type PaidPlan, type PaymentCreatedJson, type PaymentJson, type PaymentStatus } from "./payments.schemas";
+import { isBank, isWallet, PAYMENT_MESSAGES, type BankInstructionsJson, type PaidPlan, type PaymentCreatedJson, type PaymentJson, type PaymentStatus } from "./payments.schemas";
 import { log } from "../../platform/log";
 import { sideWrite } from "../../operations/storage-health";
 
@@ -24,7 +26,7 @@ type Member = Pick<SessionUser, "id" | "email" | "firstName" | "lastName" | "pla
 
 export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 404 | 429 | 502 | 503; message: string };
 
-const fail = (status: 400 | 404 | 429 | 502 | 503, message: string) => ({ ok: false, status, message }) as const;
+const fail = <S extends 400 | 404 | 409 | 429 | 502 | 503>(status: S, message: string) => ({ ok: false, status, message }) as const;
 
 export function isPaidPlan(value: unknown): value is PaidPlan {
   return typeof value === "string" && Object.hasOwn(PLAN_PRICES_IDR, value);
@@ -82,7 +84,7 @@ export async function syncPaymentToDisk(deps: Pick<Deps, "db">, paymentId: strin
 export async function createPayment(
   deps: Deps,
   member: Member,
-  body: { plan?: unknown; paymentMethod?: unknown; bank?: unknown },
+  body: { plan?: unknown; paymentMethod?: unknown; bank?: unknown; wallet?: unknown; phone?: unknown },
 ): Promise<ServiceResult<PaymentCreatedJson>> {
   const now = deps.clock.now();
   if (!isPaidPlan(body.plan)) return fail(400, PAYMENT_MESSAGES.invalidPlan);
@@ -93,11 +95,16 @@ export async function createPayment(
   if (plan === "premium" && hasPremiumPlus(member, now)) return fail(400, PAYMENT_MESSAGES.planIncluded);
   const gateways = await activeGateways(deps);
   if (gateways.length === 0) return fail(503, PAYMENT_MESSAGES.notConfigured);
-  const gateway = gatewayForMethod(gateways, method);
+  // An e-wallet payment names its wallet, one an enabled gateway offers (docs/decisions/0126).
+  const wallet: Wallet | null = method === "ewallet" ? (isWallet(body.wallet) ? body.wallet : null) : null;
+  if (method === "ewallet" && wallet === null) return fail(400, PAYMENT_MESSAGES.methodNotAvailable);
+  const gateway = gatewayForMethod(gateways, method, wallet);
   if (gateway === null) return fail(400, PAYMENT_MESSAGES.methodNotAvailable);
   const requestedBank = body.bank ?? "BCA";
   if (!isBank(requestedBank)) return fail(400, PAYMENT_MESSAGES.invalidBank);
   const bank: Bank | null = method === "bank" ? requestedBank : null;
+  const payer = await payerPhone(deps, member.id, gateway.needsPhone?.(method, wallet) === true, body.phone);
+  if (!payer.ok) return fail(400, payer.message);
 
   const paymentId = newId();
   const amount = PLAN_PRICES_IDR[plan];
@@ -123,6 +130,8 @@ export async function createPayment(
       amount,
       method,
       bank,
+      wallet,
+      phone: payer.phone,
       itemName: itemName(plan),
       customer: { firstName: member.firstName, lastName: member.lastName, email: member.email },
       expiresAt,
@@ -139,7 +148,8 @@ export async function createPayment(
 
   const instructions = method === "bank" && bank !== null && charge.virtualAccount !== null ? bankInstructions(bank, charge.virtualAccount, ACCOUNT_HOLDER, charge.bankCode) : null;
   const shownExpiry = charge.expiresAt !== null && charge.expiresAt < expiresAt ? charge.expiresAt : expiresAt;
-  const details = { paymentUrl: charge.paymentUrl, qrCode: charge.qrCode, bankInstructions: instructions };
+  const walletUrl = method === "ewallet" ? (charge.walletUrl ?? null) : null;
+  const details = { paymentUrl: charge.paymentUrl, qrCode: charge.qrCode, bankInstructions: instructions, ...(wallet === null ? {} : { wallet, walletUrl }) };
   await deps.db
     .update(payments)
     .set({ gatewayOrderId: charge.gatewayOrderId, details, expiresAt: shownExpiry })
@@ -159,6 +169,8 @@ export async function createPayment(
       amount,
       method,
       gateway: gateway.name,
+      wallet,
+      walletUrl,
     },
   };
 }
@@ -248,4 +260,24 @@ export async function paymentsOf(deps: Pick<Deps, "db" | "clock">, userId: strin
   await expireStalePayments(deps);
   const rows = await deps.db.select(paymentColumns).from(payments).where(eq(payments.userId, userId)).orderBy(desc(payments.createdAt)).limit(limit);
   return rows.map((row) => paymentJson(row, deps.clock.now()));
+}
+
+export type QrPngResult = { ok: true; png: Uint8Array<ArrayBuffer>; fileName: string } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * GET /api/payment/{id}/qr.png: the member's own pending QRIS payment's code as a PNG, to save and
+ * open from an e-wallet's gallery on the phone that shows it (docs/decisions/0126). Another
+ * member's payment reads as unknown; a paid, expired or non-QRIS one has no code to pay.
+ */
+export async function qrPngOf(deps: Pick<Deps, "db" | "clock">, userId: string, paymentId: string): Promise<QrPngResult> {
+  const [row] = await deps.db
+    .select({ status: payments.status, method: payments.method, expiresAt: payments.expiresAt, details: payments.details })
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.userId, userId)))
+    .limit(1);
+  if (row === undefined) return fail(404, PAYMENT_MESSAGES.notFound);
+  const qrCode = (row.details as { qrCode?: unknown } | null)?.qrCode;
+  const pending = row.status === "pending" && (row.expiresAt === null || row.expiresAt.getTime() > deps.clock.now().getTime());
+  if (row.method !== "qris" || typeof qrCode !== "string" || !pending) return fail(409, PAYMENT_MESSAGES.noQrCode);
+  return { ok: true, png: qrPng(qrCode), fileName: `kasih-qris-${paymentId}.png` };
 }

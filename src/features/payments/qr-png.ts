@@ -41,7 +41,7 @@ function chunk(type: string, data: Uint8Array): Buffer {
 }
 
 /** The PNG of `value`'s QR code; `modulePx` pixels per module. */
-export function qrPng(value: string, modulePx = QR_PNG_MODULE_PX): Uint8Array {
+export function qrPng(value: string, modulePx = QR_PNG_MODULE_PX): Uint8Array<ArrayBuffer> {
   const { data } = encode(value, { ecc: "M", border: QUIET_ZONE_MODULES });
   const modules = data.length;
   const side = modules * modulePx;

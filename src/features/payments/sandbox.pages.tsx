@@ -17,7 +17,12 @@ import { QrCode } from "../../../islands/components/qr-code";
 import { sandboxKey } from "./gateway-choice";
 import { sandboxNotification, type SandboxTransactionStatus } from "./gateways/sandbox";
 import { handleNotification } from "./notifications";
-import type { BankInstructionsJson, PaymentStatus } from "./payments.schemas";
+import { isWallet, type BankInstructionsJson, type PaymentStatus } from "./payments.schemas";
+import type { Wallet } from "./gateways/gateway";
+import { WALLET_NAMES } from "./wallet-names";
+
+/** Where the sandbox page's "Back to Kasih" goes: where real gateways return the payer (payments.service.ts). */
+export const SANDBOX_RETURN_PATH = "/settings";
 import { paymentOf } from "./payments.service";
 
 interface SandboxPayment {
@@ -26,6 +31,8 @@ interface SandboxPayment {
   plan: string;
   amount: number;
   method: string;
+  /** The e-wallet of an `ewallet` payment: the sandbox page stands in for its app (docs/decisions/0126). */
+  wallet: Wallet | null;
   qrCode: string | null;
   bankInstructions: BankInstructionsJson | null;
 }
@@ -50,7 +57,10 @@ function SandboxPage({ payment, lang }: { payment: SandboxPayment; lang: string 
           </div>
           <div>
             <dt>{t("sandboxPay.method")}</dt>
-            <dd>{t(`plans.payment.methods.${payment.method}.label`)}</dd>
+            <dd>
+              {t(`plans.payment.methods.${payment.method}.label`)}
+              {payment.wallet !== null ? ` · ${WALLET_NAMES[payment.wallet]}` : null}
+            </dd>
           </div>
           {payment.bankInstructions !== null ? (
             <div>
@@ -82,6 +92,10 @@ function SandboxPage({ payment, lang }: { payment: SandboxPayment; lang: string 
           </form>
         )}
         <p className="muted sandbox-note">{t(settled ? "sandboxPay.closeTab" : "sandboxPay.note")}</p>
+        {/* Where a real gateway's return brings the member: Settings, with the plan and this payment's outcome. */}
+        <a className="button button-ghost button-block sandbox-back" href={SANDBOX_RETURN_PATH}>
+          {t("walletPay.backToKasih")}
+        </a>
       </div>
     </AuthShell>
   );
@@ -98,8 +112,8 @@ export function sandboxPages(deps: AppDeps, render: RenderPage) {
     const payment = await paymentOf(deps, user.id, paymentId);
     if (payment === null || payment.gateway !== "sandbox") return null;
     const [row] = await deps.db.select({ details: payments.details }).from(payments).where(and(eq(payments.id, paymentId), eq(payments.userId, user.id))).limit(1);
-    const details = (row?.details ?? {}) as { qrCode?: string | null; bankInstructions?: BankInstructionsJson | null };
-    return { ...payment, qrCode: details.qrCode ?? null, bankInstructions: details.bankInstructions ?? null };
+    const details = (row?.details ?? {}) as { qrCode?: string | null; bankInstructions?: BankInstructionsJson | null; wallet?: unknown };
+    return { ...payment, wallet: isWallet(details.wallet) ? details.wallet : null, qrCode: details.qrCode ?? null, bankInstructions: details.bankInstructions ?? null };
   };
   const notFound = (c: Context<AppEnv>) => {
     if (c.get("user") === null && deps.config.payments.sandbox) return c.redirect("/auth", 303);

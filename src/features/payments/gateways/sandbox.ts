@@ -2,10 +2,12 @@
  * The sandbox gateway (PAYMENTS.md 'The sandbox gateway'): offline, for the demo and tests. It
  * behaves like a real gateway — a hosted page at /pay/sandbox/{paymentId}, a QRIS string, a
  * virtual account — and its notifications are signed with Midtrans's rule, so they go through the
- * same verification and activation code as the real gateways'. It is never on in a plain `serve`.
+ * same verification and activation code as the real gateways'. It offers every e-wallet, its
+ * wallet link being that same page, so the phone path is testable offline (docs/decisions/0126).
+ * It is never on in a plain `serve`.
  */
 import { createHash } from "node:crypto";
-import { GatewayError, type Bank, type GatewayClient, type GatewayStatus, type NotificationResult } from "./gateway";
+import { GatewayError, WALLETS, type Bank, type GatewayClient, type GatewayStatus, type NotificationResult } from "./gateway";
 import { safeEqual, wholeRupiah } from "./http";
 import { qrisPayload } from "./qris-string";
 
@@ -45,8 +47,13 @@ export function createSandbox(options: { key: string; lookup: SandboxLookup }): 
   };
   return {
     name: "sandbox",
-    methods: ["qris", "credit", "bank", "googlepay"],
+    methods: ["qris", "credit", "bank", "googlepay", "ewallet"],
+    wallets: WALLETS,
+    // OVO pushes the payment to the member's OVO app by number: the sandbox asks for it as OVO does.
+    needsPhone: (method, wallet) => method === "ewallet" && wallet === "ovo",
     async create(request) {
+      if (request.method === "ewallet" && (request.wallet == null || !WALLETS.includes(request.wallet))) throw new GatewayError("Payment method not available", "sandbox: an ewallet charge without a wallet");
+      if (request.method === "ewallet" && request.wallet === "ovo" && !request.phone) throw new GatewayError("Phone number required", "sandbox: OVO without a phone");
       const digits = BigInt(`0x${request.orderId.replace(/[^0-9a-f]/gi, "").slice(0, 12) || "0"}`).toString().padStart(11, "0").slice(-11);
       return {
         gatewayOrderId: request.orderId,
@@ -54,6 +61,8 @@ export function createSandbox(options: { key: string; lookup: SandboxLookup }): 
         qrCode: request.method === "qris" ? qrisPayload({ merchantName: "KASIH SANDBOX", city: "JAKARTA", amount: request.amount, reference: request.orderId.slice(0, 25) }) : null,
         virtualAccount: request.method === "bank" && request.bank !== null ? SANDBOX_VA_PREFIX[request.bank] + digits : null,
         expiresAt: null,
+        // The wallet's app is the sandbox's own page (OVO too: there is no real OVO app to push to).
+        walletUrl: request.method === "ewallet" ? `/pay/sandbox/${request.orderId}` : null,
       };
     },
     async readNotification(input): Promise<NotificationResult> {
