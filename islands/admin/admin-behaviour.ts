@@ -11,6 +11,7 @@
 import type { TFunction } from "i18next";
 import { toast } from "../runtime/toast";
 import { translateMessage } from "../runtime/messages";
+import { copyText } from "../components/copy-button";
 
 interface HtmxContext {
   sourceElement: Element;
@@ -61,6 +62,17 @@ function syncRequiredButtons(root: ParentNode = document) {
   }
 }
 
+/**
+ * A select with data-off-when="value" data-off-target="#field" disables that field while the value
+ * is chosen (a revoked plan has no end date): a disabled field is not sent (formValues).
+ */
+function syncSwitchedOffFields(root: ParentNode = document) {
+  for (const select of Array.from(root.querySelectorAll<HTMLSelectElement>("select[data-off-when]"))) {
+    const field = document.querySelector<HTMLInputElement>(select.dataset.offTarget ?? "");
+    if (field !== null) field.disabled = select.value === select.dataset.offWhen;
+  }
+}
+
 function openSwappedDialogs(root: ParentNode = document) {
   for (const dialog of Array.from(root.querySelectorAll<HTMLDialogElement>("dialog[data-autoshow]"))) {
     if (dialog.open) continue;
@@ -105,17 +117,22 @@ export function installAdminBehaviour(t: TFunction) {
   });
 
   document.addEventListener("kasih:toast", (event) => {
-    const detail = (event as CustomEvent<{ title?: string; description?: string; variant?: "success" | "default" }>).detail;
+    const detail = (event as CustomEvent<{ title?: string; description?: string; variant?: "success" | "default" | "destructive" }>).detail;
     if (detail?.title) toast({ title: detail.title, description: detail.description, variant: detail.variant ?? "success" });
   });
 
   document.addEventListener("htmx:after:swap", () => {
     openSwappedDialogs();
     syncRequiredButtons();
+    syncSwitchedOffFields();
   });
 
   document.addEventListener("input", (event) => {
     if (event.target instanceof HTMLElement && event.target.closest("dialog, form")) syncRequiredButtons();
+  });
+
+  document.addEventListener("change", (event) => {
+    if (event.target instanceof HTMLSelectElement && event.target.dataset.offWhen !== undefined) syncSwitchedOffFields();
   });
 
   document.addEventListener("click", (event) => {
@@ -123,6 +140,20 @@ export function installAdminBehaviour(t: TFunction) {
     if (target !== null) closeDialogOf(target);
   });
 
+  // A button with data-copy="text" copies it (a gateway's notification URL) and says so.
+  document.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-copy]") : null;
+    if (button === null) return;
+    void copyText(button.dataset.copy ?? "").then((copied) =>
+      toast(
+        copied
+          ? { variant: "success", title: t("common.copy.copiedBang"), description: t("common.copy.itemCopied", { item: button.dataset.copyItem ?? button.dataset.copy }) }
+          : { variant: "destructive", title: t("common.copy.failedTitle"), description: t("common.copy.failed") },
+      ),
+    );
+  });
+
   openSwappedDialogs();
   syncRequiredButtons();
+  syncSwitchedOffFields();
 }

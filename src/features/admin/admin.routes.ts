@@ -8,6 +8,8 @@ import { verificationAdminApi } from "../verification/verification.routes";
 import { statsApi } from "./overview/stats.routes";
 import { paymentsAdminApi } from "./payments/payments-admin.routes";
 import { settingsApi } from "./settings/settings.routes";
+import { gatewaySetupApi } from "./settings/gateway-setup.routes";
+import { gatewaySetupApiDocs } from "./settings/gateway-setup.api-docs";
 import { tempUsersApi } from "./temp-users/temp-users.routes";
 import { usersApi } from "./users/users.routes";
 import { describeRoutes } from "../api-docs/describe-routes";
@@ -28,6 +30,7 @@ export function adminApiRoutes(deps: AppDeps) {
     .route("/admin", paymentsAdminApi(deps))
     .route("/admin", tempUsersApi(deps))
     .route("/admin", settingsApi(deps))
+    .route("/admin", gatewaySetupApi(deps))
     .route("/admin", adsAdminApi(deps));
-  return describeRoutes(routes, adminApiDocs);
+  return describeRoutes(routes, { ...adminApiDocs, ...gatewaySetupApiDocs });
 }

@@ -12,14 +12,15 @@ export function isHtmx(c: Context<AppEnv>): boolean {
 }
 
 /** Areas whose lists listen for "kasih:refresh-<area>" (hx-trigger="kasih:refresh-users from:body"). */
-export type RefreshArea = "users" | "reports" | "actions" | "matches" | "temp-users" | "settings" | "placements" | "ad-configs" | "verifications";
+export type RefreshArea = "users" | "reports" | "actions" | "matches" | "temp-users" | "settings" | "placements" | "ad-configs" | "verifications" | "payments" | "payment";
 
 export const refreshEvent = (area: RefreshArea) => `kasih:refresh-${area}`;
 
 export interface ToastPayload {
   title: string;
   description?: string;
-  variant?: "success" | "default";
+  /** "destructive": a call that worked but reports a failure (a gateway refusing the keys). */
+  variant?: "success" | "default" | "destructive";
 }
 
 /**

@@ -11,6 +11,8 @@ import { isHtmx, refreshEvent } from "../htmx";
 import { GATEWAYS, type Gateway, type SettingKey } from "../settings.registry";
 import { maskedKey, readText, settingUpdatedAt, type MaskedSecret } from "../settings.service";
 import { GATEWAY_FIELDS } from "./gateway-keys";
+import { gatewaySetups, type GatewaySetup } from "./gateway-setup";
+import { GatewayModeBadge, GatewaySetupPanel } from "./gateway-setup-panel";
 import { loadToggleState, ToggleCards, TOGGLES_FRAGMENT_HREF, type ToggleState } from "./toggle-cards";
 
 /** Where the key forms and the ad forms reload from after a save (the secret inputs come back empty). */
@@ -26,9 +28,20 @@ interface KeyState {
 
 type GatewayKeyStates = Record<Gateway, Record<string, KeyState>>;
 
+/** What the gateway cards show: the key fields' states and each gateway's setup (mode, notification URL). */
+interface GatewayCards {
+  keys: GatewayKeyStates;
+  setups: Record<Gateway, GatewaySetup>;
+}
+
 interface AdForms {
   admob: PublicAdConfig | null;
   meta: AdConfigView | null;
+}
+
+async function loadGatewayCards(deps: Pick<AppDeps, "db" | "config" | "gatewayTimeoutMs">): Promise<GatewayCards> {
+  const [keys, setups] = await Promise.all([loadGatewayKeys(deps), gatewaySetups(deps)]);
+  return { keys, setups };
 }
 
 async function loadGatewayKeys(deps: Pick<AppDeps, "db" | "config">): Promise<GatewayKeyStates> {
@@ -102,12 +115,12 @@ function TextField({ id, name, label, hint, value, required }: { id: string; nam
  * JavaScript it would post form fields to the same call, which refuses them: key material never
  * lands in a URL.
  */
-function JsonForm({ id, action, vals, errorTitle, titleId, children }: { id: string; action: string; vals: Record<string, string>; errorTitle: string; titleId: string; children: ReactNode }) {
+function JsonForm({ id, action, vals, errorTitle, titleId, children, inCard }: { id: string; action: string; vals: Record<string, string>; errorTitle: string; titleId: string; children: ReactNode; inCard?: boolean }) {
   const t = useT();
   return (
     <form
       id={id}
-      className="admin-card admin-form admin-settings-form"
+      className={inCard ? "admin-form admin-settings-form" : "admin-card admin-form admin-settings-form"}
       method="post"
       action={action}
       aria-labelledby={titleId}
@@ -174,19 +187,30 @@ function MetaForm({ config }: { config: AdConfigView | null }) {
 }
 
 /** The four gateways' key forms (spec point 2: iPaymu, Midtrans, Xendit, DOKU), fields named as the API's. */
-function GatewayKeyForms({ keys }: { keys: GatewayKeyStates }) {
+function GatewayKeyForms({ cards }: { cards: GatewayCards }) {
   const t = useT();
+  const { keys, setups } = cards;
   const errorTitle = t("admin.settings.errorTitle");
   const secret = (gateway: Gateway, field: string, label: string, hint?: string) => (
     <SecretField id={`${gateway}-${field}`} name={field} label={label} hint={hint} masked={keys[gateway][field]!.masked} updatedAt={keys[gateway][field]!.updatedAt} />
   );
   const title = (gateway: Gateway) => (
     <>
-      <h3 id={`${gateway}-keys-title`} className="admin-card-title">
-        {t(`admin.gateways.${gateway}`)}
-      </h3>
+      <div className="admin-card-head admin-gateway-head">
+        <h3 id={`${gateway}-keys-title`} className="admin-card-title">
+          {t(`admin.gateways.${gateway}`)}
+        </h3>
+        <GatewayModeBadge setup={setups[gateway]} />
+      </div>
       <p className="admin-card-lead">{t(`admin.settings.${gateway}.lead`)}</p>
     </>
+  );
+  // One card per gateway: its key form, then its setup (notification URL, test) outside the form.
+  const card = (gateway: Gateway, form: ReactNode) => (
+    <div className="admin-card admin-gateway-card" data-gateway={gateway}>
+      {form}
+      <GatewaySetupPanel gateway={gateway} setup={setups[gateway]} />
+    </div>
   );
   return (
     <section
@@ -204,49 +228,61 @@ function GatewayKeyForms({ keys }: { keys: GatewayKeyStates }) {
         <p className="muted">{t("admin.settings.gatewayKeys.lead")}</p>
       </div>
       <div className="admin-grid admin-grid-2">
-        <JsonForm id="ipaymu-keys" action="/api/admin/payment-config" vals={{ gateway: "ipaymu" }} errorTitle={errorTitle} titleId="ipaymu-keys-title">
-          {title("ipaymu")}
-          {secret("ipaymu", "va", t("admin.settings.ipaymu.va"))}
-          {secret("ipaymu", "apiKey", t("admin.settings.ipaymu.apiKey"))}
-          <SaveButton label={t("admin.settings.saveKeys", { gateway: t("admin.gateways.ipaymu") })} />
-        </JsonForm>
-        <JsonForm id="midtrans-keys" action="/api/admin/payment-config" vals={{ gateway: "midtrans" }} errorTitle={errorTitle} titleId="midtrans-keys-title">
-          {title("midtrans")}
-          {secret("midtrans", "serverKey", t("admin.settings.midtrans.serverKey"))}
-          {secret("midtrans", "clientKey", t("admin.settings.midtrans.clientKey"))}
-          <SaveButton label={t("admin.settings.saveKeys", { gateway: t("admin.gateways.midtrans") })} />
-        </JsonForm>
-        <JsonForm id="xendit-keys" action="/api/admin/payment-config" vals={{ gateway: "xendit" }} errorTitle={errorTitle} titleId="xendit-keys-title">
-          {title("xendit")}
-          {secret("xendit", "secretKey", t("admin.settings.xendit.secretKey"))}
-          {secret("xendit", "callbackToken", t("admin.settings.xendit.callbackToken"), t("admin.settings.xendit.callbackTokenHint"))}
-          <TextField id="xendit-publicKey" name="publicKey" label={t("admin.settings.xendit.publicKey")} value={keys.xendit.publicKey!.text} />
-          <SaveButton label={t("admin.settings.saveKeys", { gateway: t("admin.gateways.xendit") })} />
-        </JsonForm>
-        <JsonForm id="doku-keys" action="/api/admin/payment-config" vals={{ gateway: "doku" }} errorTitle={errorTitle} titleId="doku-keys-title">
-          {title("doku")}
-          <TextField id="doku-clientId" name="clientId" label={t("admin.settings.doku.clientId")} hint={t("admin.settings.doku.clientIdHint")} value={keys.doku.clientId!.text} />
-          {secret("doku", "secretKey", t("admin.settings.doku.secretKey"), t("admin.settings.doku.secretKeyHint"))}
-          <div className="field">
-            <label htmlFor="doku-publicKey">{t("admin.settings.doku.publicKey")}</label>
-            <textarea
-              id="doku-publicKey"
-              name="publicKey"
-              className="admin-pem"
-              rows={6}
-              spellCheck={false}
-              autoCapitalize="off"
-              autoComplete="off"
-              placeholder={"-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----"}
-              aria-describedby="doku-publicKey-hint"
-              defaultValue={keys.doku.publicKey!.text ?? ""}
-            />
-            <p id="doku-publicKey-hint" className="field-hint">
-              {t("admin.settings.doku.publicKeyHint")}
-            </p>
-          </div>
-          <SaveButton label={t("admin.settings.saveKeys", { gateway: t("admin.gateways.doku") })} />
-        </JsonForm>
+        {card(
+          "ipaymu",
+          <JsonForm id="ipaymu-keys" action="/api/admin/payment-config" vals={{ gateway: "ipaymu" }} errorTitle={errorTitle} titleId="ipaymu-keys-title" inCard>
+            {title("ipaymu")}
+            {secret("ipaymu", "va", t("admin.settings.ipaymu.va"))}
+            {secret("ipaymu", "apiKey", t("admin.settings.ipaymu.apiKey"))}
+            <SaveButton label={t("admin.settings.saveKeys", { gateway: t("admin.gateways.ipaymu") })} />
+          </JsonForm>,
+        )}
+        {card(
+          "midtrans",
+          <JsonForm id="midtrans-keys" action="/api/admin/payment-config" vals={{ gateway: "midtrans" }} errorTitle={errorTitle} titleId="midtrans-keys-title" inCard>
+            {title("midtrans")}
+            {secret("midtrans", "serverKey", t("admin.settings.midtrans.serverKey"))}
+            {secret("midtrans", "clientKey", t("admin.settings.midtrans.clientKey"))}
+            <SaveButton label={t("admin.settings.saveKeys", { gateway: t("admin.gateways.midtrans") })} />
+          </JsonForm>,
+        )}
+        {card(
+          "xendit",
+          <JsonForm id="xendit-keys" action="/api/admin/payment-config" vals={{ gateway: "xendit" }} errorTitle={errorTitle} titleId="xendit-keys-title" inCard>
+            {title("xendit")}
+            {secret("xendit", "secretKey", t("admin.settings.xendit.secretKey"))}
+            {secret("xendit", "callbackToken", t("admin.settings.xendit.callbackToken"), t("admin.settings.xendit.callbackTokenHint"))}
+            <TextField id="xendit-publicKey" name="publicKey" label={t("admin.settings.xendit.publicKey")} value={keys.xendit.publicKey!.text} />
+            <SaveButton label={t("admin.settings.saveKeys", { gateway: t("admin.gateways.xendit") })} />
+          </JsonForm>,
+        )}
+        {card(
+          "doku",
+          <JsonForm id="doku-keys" action="/api/admin/payment-config" vals={{ gateway: "doku" }} errorTitle={errorTitle} titleId="doku-keys-title" inCard>
+            {title("doku")}
+            <TextField id="doku-clientId" name="clientId" label={t("admin.settings.doku.clientId")} hint={t("admin.settings.doku.clientIdHint")} value={keys.doku.clientId!.text} />
+            {secret("doku", "secretKey", t("admin.settings.doku.secretKey"), t("admin.settings.doku.secretKeyHint"))}
+            <div className="field">
+              <label htmlFor="doku-publicKey">{t("admin.settings.doku.publicKey")}</label>
+              <textarea
+                id="doku-publicKey"
+                name="publicKey"
+                className="admin-pem"
+                rows={6}
+                spellCheck={false}
+                autoCapitalize="off"
+                autoComplete="off"
+                placeholder={"-----BEGIN PUBLIC KEY-----\n…\n-----END PUBLIC KEY-----"}
+                aria-describedby="doku-publicKey-hint"
+                defaultValue={keys.doku.publicKey!.text ?? ""}
+              />
+              <p id="doku-publicKey-hint" className="field-hint">
+                {t("admin.settings.doku.publicKeyHint")}
+              </p>
+            </div>
+            <SaveButton label={t("admin.settings.saveKeys", { gateway: t("admin.gateways.doku") })} />
+          </JsonForm>,
+        )}
       </div>
     </section>
   );
@@ -313,7 +349,7 @@ function Instructions({ appOrigin, secretsDir }: { appOrigin: string; secretsDir
   );
 }
 
-function SettingsBody({ toggles, keys, ads, appOrigin, secretsDir }: { toggles: ToggleState; keys: GatewayKeyStates; ads: AdForms; appOrigin: string; secretsDir: string }) {
+function SettingsBody({ toggles, cards, ads, appOrigin, secretsDir }: { toggles: ToggleState; cards: GatewayCards; ads: AdForms; appOrigin: string; secretsDir: string }) {
   // Spec point 2's order: the AdMob form, the toggles, the gateway key forms, the Meta Ads form, instructions.
   return (
     <div className="admin-settings">
@@ -321,7 +357,7 @@ function SettingsBody({ toggles, keys, ads, appOrigin, secretsDir }: { toggles: 
         <AdmobForm config={ads.admob} />
       </AdFormsRegion>
       <ToggleCards state={toggles} />
-      <GatewayKeyForms keys={keys} />
+      <GatewayKeyForms cards={cards} />
       <AdFormsRegion id="meta-region">
         <MetaForm config={ads.meta} />
       </AdFormsRegion>
@@ -339,17 +375,17 @@ export function settingsPages(deps: AppDeps, render: RenderPage) {
   return new Hono<AppEnv>()
     .get("/settings", async (c) => {
       const t = c.get("t");
-      const [toggles, keys, ads] = await Promise.all([loadToggleState(deps), loadGatewayKeys(deps), loadAdForms(deps)]);
+      const [toggles, cards, ads] = await Promise.all([loadToggleState(deps), loadGatewayCards(deps), loadAdForms(deps)]);
       c.header("Cache-Control", "no-store");
       return renderAdmin(
         c,
         render,
         { place: "settings", title: t("admin.tabs.settings"), lead: t("admin.settings.lead") },
-        <SettingsBody toggles={toggles} keys={keys} ads={ads} appOrigin={deps.config.appOrigin} secretsDir={secretsDir} />,
+        <SettingsBody toggles={toggles} cards={cards} ads={ads} appOrigin={deps.config.appOrigin} secretsDir={secretsDir} />,
       );
     })
     .get(TOGGLES_FRAGMENT_HREF.replace("/admin", ""), (c) => fragmentOnly(c, async () => <ToggleCards state={await loadToggleState(deps)} />))
-    .get(GATEWAY_KEYS_HREF.replace("/admin", ""), (c) => fragmentOnly(c, async () => <GatewayKeyForms keys={await loadGatewayKeys(deps)} />))
+    .get(GATEWAY_KEYS_HREF.replace("/admin", ""), (c) => fragmentOnly(c, async () => <GatewayKeyForms cards={await loadGatewayCards(deps)} />))
     .get(AD_FORMS_HREF.replace("/admin", ""), (c) =>
       fragmentOnly(c, async () => {
         const ads = await loadAdForms(deps);
