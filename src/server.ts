@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { startAgeRefresh } from "./features/profile/age-refresh";
 import { startAppMetrics } from "./operations/app-metrics";
 import { startBackupSchedule } from "./operations/backup-schedule";
+import { startPendingStatusChecks } from "./features/payments/pending-status-checks";
 import { lifecycle } from "./operations/lifecycle";
 import { dbQueryDuration } from "./operations/metrics";
 import { log } from "./platform/log";
@@ -96,6 +97,8 @@ export async function startServer(config: Config) {
   }
   // Once listening: a start that cannot bind begins no scheduled backup.
   const stopBackups = config.backups === undefined ? () => undefined : startBackupSchedule(handle.client, config.dataDir, config.backups);
+  // Pending payments of a gateway that may only be asked later (DOKU), asked from a timer (docs/decisions/0123).
+  const stopStatusChecks = startPendingStatusChecks(deps);
   /**
    * A graceful stop (SIGTERM, SIGINT): /healthz turns 503 for STOP_GRACE_MS while requests are
    * still answered, then the listener closes, the sockets close with 1012 so pages reconnect at
@@ -109,6 +112,7 @@ export async function startServer(config: Config) {
     log.info({ signal }, "stopping: out of rotation; finishing requests");
     stopAgeRefresh();
     stopBackups();
+    stopStatusChecks();
     await Bun.sleep(STOP_GRACE_MS);
     const drainEnd = Date.now() + DRAIN_TIMEOUT_MS;
     const drained = server.stop(false);
