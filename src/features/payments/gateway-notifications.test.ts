@@ -28,7 +28,7 @@ interface Harness {
   /** The gateway's own id of a payment we created (what its notifications name). */
   pay(payment: PaymentCreatedJson, gatewayOrderId: string): void;
   notification(payment: PaymentCreatedJson, gatewayOrderId: string): Notification;
-  /** The same notification, tampered with; null where the gateway signs nothing (iPaymu). */
+  /** The same notification, tampered with; null where the gateway signs nothing. */
   forged(payment: PaymentCreatedJson, gatewayOrderId: string): Notification | null;
   stop(): void;
 }
@@ -76,7 +76,8 @@ const harnesses: Record<string, () => Promise<Harness>> = {
       notification: (_payment, id) => standIn.notificationFor(id),
       forged: (_payment, id) => {
         const notification = standIn.notificationFor(id);
-        return { ...notification, body: notification.body.replace('"SUCCESS"', '"SUCCESS" ') };
+        // The signature covers the body: another amount is a forgery.
+        return { ...notification, body: notification.body.replace(/"amount":(\d+)/, '"amount":1$1') };
       },
       stop: () => standIn.stop(),
     };
@@ -89,7 +90,10 @@ const harnesses: Record<string, () => Promise<Harness>> = {
       keys: { ipaymu_va: va, ipaymu_api_key: apiKey },
       pay: (_payment, id) => standIn.setStatus(standIn.idFor(id), 1),
       notification: (_payment, id) => standIn.notificationFor(standIn.idFor(id)),
-      forged: () => null,
+      forged: (_payment, id) => {
+        const callback = standIn.notificationFor(standIn.idFor(id));
+        return { ...callback, headers: { ...callback.headers, "X-Signature": "0".repeat(64) } };
+      },
       stop: () => standIn.stop(),
     };
   },
@@ -115,7 +119,7 @@ for (const [gateway, start] of Object.entries(harnesses)) {
         ...Object.entries(harness.keys).map(([key, value]) => settingUpsert(app.deps, admin, key as SettingKey, value)),
       ] as never);
       const member = await createMember(app, { profile: false, photo: false });
-      const created = await app.request("POST", "/api/payment/create", { cookie: member.cookie, body: { plan: "premium_plus", paymentMethod: "bank", bank: "BNI" } });
+      const created = await app.request("POST", "/api/payment/create", { cookie: member.cookie, body: { plan: "premium_plus", paymentMethod: "bank", bank: "BNI", phone: "081234567890" } });
       expect(created.status).toBe(201);
       const payment = (await created.json()) as PaymentCreatedJson;
       expect(payment.gateway).toBe(gateway);
