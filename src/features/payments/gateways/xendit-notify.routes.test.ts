@@ -2,7 +2,8 @@
  * Xendit's callbacks through the app (POST /api/payment/notify/xendit, PAYMENTS.md
  * 'Notifications'): a callback for a payment Kasih does not know is answered 404 at once, with no
  * call to Xendit (before decision 0122 it answered 503 and Xendit retried for days); one for a
- * payment Kasih made is checked with Xendit and applied.
+ * payment Kasih made is checked with Xendit and applied. E-wallets end to end: DANA's deeplink
+ * handed to the member, OVO pushed to the phone the member typed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { eq } from "drizzle-orm";
@@ -67,5 +68,24 @@ describe("POST /api/payment/notify/xendit", () => {
     expect(standIn.requests.at(-1)!.path).toBe(`/v3/payment_requests/${row!.gatewayOrderId}`);
     const [after] = await app.deps.db.select({ status: payments.status }).from(payments).where(eq(payments.id, payment.paymentId));
     expect(after!.status).toBe("paid");
+  });
+
+  it("pays with DANA through its deeplink, and pushes OVO to the member's phone in E.164 with no link", async () => {
+    const member = await createMember(app, { profile: false, photo: false });
+    const dana = await app.request("POST", "/api/payment/create", { cookie: member.cookie, body: { plan: "premium", paymentMethod: "ewallet", wallet: "dana" } });
+    expect(dana.status).toBe(201);
+    const danaPayment = (await dana.json()) as PaymentCreatedJson;
+    expect(danaPayment.walletUrl).toStartWith("dana://");
+    expect(standIn.requests.at(-1)!.body).toMatchObject({ channel_code: "DANA", country: "ID", channel_properties: { success_return_url: expect.any(String), failure_return_url: expect.any(String) } });
+    const [row] = await app.deps.db.select({ gatewayOrderId: payments.gatewayOrderId }).from(payments).where(eq(payments.id, danaPayment.paymentId));
+    standIn.setStatus(row!.gatewayOrderId, "SUCCEEDED");
+    expect((await notify(headers, standIn.samples.paymentCapture(row!.gatewayOrderId).body)).status).toBe(200);
+    expect((await app.deps.db.select({ status: payments.status }).from(payments).where(eq(payments.id, danaPayment.paymentId)))[0]!.status).toBe("paid");
+
+    const other = await createMember(app, { profile: false, photo: false });
+    const ovo = await app.request("POST", "/api/payment/create", { cookie: other.cookie, body: { plan: "premium", paymentMethod: "ewallet", wallet: "ovo", phone: "0812-3456-7890" } });
+    expect(ovo.status).toBe(201);
+    expect(((await ovo.json()) as PaymentCreatedJson).walletUrl).toBeNull();
+    expect(standIn.requests.at(-1)!.body).toMatchObject({ channel_code: "OVO", channel_properties: { mobile_number: "+6281234567890" } });
   });
 });
