@@ -14,7 +14,7 @@
  *   at most once per payment, which the gateway allows.
  * - A gateway that does not answer is logged and asked again at the next slot; nothing changes.
  */
-import { and, eq, gt, inArray, lte } from "drizzle-orm";
+import { and, eq, gt, lte } from "drizzle-orm";
 import { payments } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { GATEWAY_TIMEOUT_MS, PAYMENT_EXPIRY_GRACE_MS } from "../../platform/constants";
