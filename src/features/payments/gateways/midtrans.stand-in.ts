@@ -18,8 +18,8 @@
  * - Snap (/snap/v1/transactions) answers 201 {token, redirect_url}; its transaction is unknown to
  *   the status API until the payer picks a method ("Notes When Using Snap API").
  *
- * Errors come with their code in the body and as the HTTP status, except 407, which the status API
- * answers with HTTP 200 (the official Node SDK treats it as a normal answer).
+ * Every answer has its code in the body; errors have it as the HTTP status too, except 407, which
+ * the status API answers with HTTP 200 (the official Node SDK treats it as a normal answer).
  */
 import { createHash } from "node:crypto";
 import { startStandInServer, type StandInBody as Body } from "./stand-in-server";
@@ -81,7 +81,10 @@ const REFUNDABLE = ["credit_card", "gopay", "shopeepay", "dana", "ovo", "qris", 
 export async function startMidtransStandIn(options: { serverKey: string }) {
   const transactions = new Map<string, MidtransTransaction>();
   const expectedAuth = `Basic ${Buffer.from(`${options.serverKey}:`).toString("base64")}`;
-  const answer = (body: Body) => Response.json(body, { status: body.status_code === "407" ? 200 : Number(body.status_code) });
+  const answer = (body: Body) => {
+    const code = Number(body.status_code);
+    return Response.json(body, { status: code < 300 || code === 407 ? 200 : code });
+  };
   const invalid = (...messages: string[]) => answer({ status_code: "400", status_message: "One or more parameters in the payload is invalid.", validation_messages: messages, id: crypto.randomUUID() });
   const find = (id: string) => transactions.get(id) ?? [...transactions.values()].find((transaction) => transaction.transaction_id === id);
   const sign = (orderId: string, code: string, grossAmount: string) => createHash("sha512").update(orderId + code + grossAmount + options.serverKey).digest("hex");
