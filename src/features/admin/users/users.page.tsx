@@ -9,6 +9,7 @@ import { invalidListPage, renderAdmin, type AdminPageOptions } from "../admin-re
 import { Badge, DialogCancel, EmptyState, formatDate, ListRegion, listHref, Pager, ServerDialog } from "../admin-ui";
 import { isHtmx } from "../htmx";
 import { BAN_REASON_MAX } from "./ban";
+import { planDialogRoute } from "./plan-dialog";
 import { ActionLabel, FilterChips, limitParam, PersonCell, SearchForm } from "./member-list-ui";
 import { ADMIN_USER_MESSAGES, idParamSchema, USER_FILTERS, userListQuerySchema, type UserFilter, type UserListQuery } from "./users.schemas";
 import { findUser, isProtectedSuperAdmin, listUsers, protectionOf, type AdminUserEntry } from "./users.service";
@@ -62,12 +63,29 @@ function ProfileSummary({ profile }: { profile: AdminUserEntry["profile"] }) {
   );
 }
 
+/** Plans by hand (ADMIN.md): any member's plan, the admin's own included (it changes nothing else). */
+function PlanButton({ user }: { user: AdminUserEntry }) {
+  const t = useT();
+  return (
+    <button type="button" className="button button-outline button-small" hx-get={`${PATH}/${user.id}/plan`} hx-target="#admin-dialog-slot" hx-swap="innerHTML" data-error-title={t("admin.money.grant.failedTitle")}>
+      <ActionLabel action={t("admin.money.grant.action")} target={`${user.firstName} ${user.lastName}`.trim()} />
+    </button>
+  );
+}
+
 function RowActions({ user, protection }: { user: AdminUserEntry; protection: Protection }) {
   const t = useT();
-  if (protection !== null) return <span className="muted admin-protected">{t(protection === "self" ? "admin.users.protected.self" : "admin.users.protected.superAdmin")}</span>;
+  if (protection !== null)
+    return (
+      <>
+        <PlanButton user={user} />
+        <span className="muted admin-protected">{t(protection === "self" ? "admin.users.protected.self" : "admin.users.protected.superAdmin")}</span>
+      </>
+    );
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
     <>
+      <PlanButton user={user} />
       {user.isBanned ? (
         <button type="button" className="button button-outline button-small" hx-post={`/api/admin/users/${user.id}/unban`} hx-swap="none" data-error-title={t("admin.users.failed.unban")}>
           <ActionLabel action={t("admin.users.actions.unban")} target={name} />
@@ -254,5 +272,6 @@ export function usersPages(deps: AppDeps, render: RenderPage) {
       );
     })
     .get("/users/:id/ban", (c) => dialogFor(c, "ban"))
-    .get("/users/:id/delete", (c) => dialogFor(c, "delete"));
+    .get("/users/:id/delete", (c) => dialogFor(c, "delete"))
+    .get("/users/:id/plan", (c) => planDialogRoute(c, deps, PATH));
 }
