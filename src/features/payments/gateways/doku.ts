@@ -190,10 +190,10 @@ export function createDoku(options: { clientId: string; secretKey: string; apiUr
         return { kind: "malformed" };
       }
       const reported = statusOf(body, null);
-      if (reported === null || typeof objectAt(body.transaction).status !== "string") return { kind: "malformed" };
-      // A notification without a whole amount is not one DOKU sends: 400, DOKU sends it again.
-      if (Number.isNaN(reported.amount)) return { kind: "malformed" };
+      if (reported === null) return { kind: "malformed" };
       if (input.isKnownOrder !== undefined && !(await input.isKnownOrder(reported.gatewayOrderId))) return { kind: "unknown", gatewayOrderId: reported.gatewayOrderId };
+      // Without a status or a whole amount it is not a notification DOKU sends: 400, DOKU sends it again.
+      if (typeof objectAt(body.transaction).status !== "string" || Number.isNaN(reported.amount)) return { kind: "malformed" };
       return { kind: "verified", status: reported, reportedAmount: reported.amount };
     },
 
