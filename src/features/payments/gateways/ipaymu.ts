@@ -251,8 +251,9 @@ export function createIpaymu(options: { va: string; apiKey: string; apiUrl: stri
       if (given === "" || !safeEqual(given, ipaymuCallbackSignature(options.va, fields))) return { kind: "unauthorized" };
       const transactionId = String(fields.trx_id ?? "");
       const reference = fields.reference_id ?? fields.referenceId;
-      if (!/^\d{1,20}$/.test(transactionId) || transactionId === "0" || typeof reference !== "string" || reference === "") return { kind: "malformed" };
+      if (typeof reference !== "string" || reference === "") return { kind: "malformed" };
       if (input.isKnownOrder !== undefined && !(await input.isKnownOrder(reference))) return { kind: "unknown", gatewayOrderId: reference };
+      if (!/^\d{1,20}$/.test(transactionId) || transactionId === "0") return { kind: "malformed" };
       const now = await status(transactionId, input.signal);
       // iPaymu's own answer names the order; a callback pairing another order's transaction is refused.
       if (now.gatewayOrderId !== reference) return { kind: "malformed" };
