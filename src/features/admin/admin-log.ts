@@ -23,14 +23,7 @@ export type AdminActionName =
   | "placement_create"
   | "placement_update"
   | "verification_approve"
-  | "verification_reject"
-  // Money by hand (PAYMENTS.md 'Refunds', 'Grants'; docs/decisions/0124).
-  | "refund"
-  | "refund_completed"
-  | "plan_grant"
-  | "plan_extend"
-  | "plan_revoke"
-  | "payment_seen";
+  | "verification_reject";
 
 export interface AdminLogEntry {
   admin: Pick<SessionUser, "id" | "firstName" | "lastName">;
@@ -75,8 +68,7 @@ export interface ConditionalLogEntry {
   /** A value, or SQL that reads it in the same statement (the member a report names). */
   targetUserId: string | null | SQL;
   targetName: string | SQL;
-  /** A value, or SQL read in the same statement. */
-  reason?: string | null | SQL;
+  reason?: string | null;
   at: Date;
 }
 
