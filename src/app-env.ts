@@ -12,6 +12,7 @@ import type { Clock } from "./platform/clock";
 import type { BackgroundWork } from "./platform/background";
 import type { EventBus } from "./platform/events";
 import type { AssetStore } from "./views/assets";
+import type { GatewayClient, GatewayName } from "./features/payments/gateways/gateway";
 
 /** What the app is built from; tests build it with a temporary database and a fake clock. */
 export interface AppDeps {
@@ -32,6 +33,11 @@ export interface AppDeps {
   passwordHashCost?: PasswordHashCost;
   /** How long a payment gateway call may take; default GATEWAY_TIMEOUT_MS. Tests shorten it to check the limit quickly. */
   gatewayTimeoutMs?: number;
+  /**
+   * A gateway's client replaced (tests: a double whose refund answers as the test needs); default:
+   * the client built from the settings (gateway-choice.ts).
+   */
+  gatewayClients?: Partial<Record<GatewayName, GatewayClient>>;
 }
 
 /** Hono's per-request variables, set by the middleware in src/app.ts. */

@@ -22,7 +22,9 @@ usage: kasih [COMMAND]
   demo                                fill an empty DATA_DIR with the demo set, then serve
   migrate                             apply database migrations and exit
   admin grant EMAIL                   make an existing user an admin
-  user premium EMAIL PLAN             set a plan without an end date: premium, premium_plus or free
+  user premium EMAIL PLAN [--until YYYY-MM-DD] [--reason TEXT]
+                                      set a plan (premium, premium_plus) until the end of that
+                                      Jakarta day (default: 30 days from now), or free; logged
   user ban EMAIL [REASON]             suspend an account and end its sessions
   user unban EMAIL                    lift a suspension
   backup FILE                         consistent online copy of the database (FILE must not exist)
@@ -83,14 +85,14 @@ const commands: Record<string, Command> = {
   },
 
   async user(config, [action, email, ...more]) {
-    const usageText = "kasih user premium EMAIL premium|premium_plus|free | user ban EMAIL [REASON] | user unban EMAIL";
+    const usageText = "kasih user premium EMAIL premium|premium_plus|free [--until YYYY-MM-DD] [--reason TEXT] | user ban EMAIL [REASON] | user unban EMAIL";
     const plan = more[0];
-    const valid = (action === "premium" && (plan === "premium" || plan === "premium_plus" || plan === "free") && more.length === 1) || action === "ban" || (action === "unban" && more.length === 0);
+    const valid = (action === "premium" && (plan === "premium" || plan === "premium_plus" || plan === "free")) || action === "ban" || (action === "unban" && more.length === 0);
     if (!email || !valid) usage(usageText);
     const [{ openData }, operator] = await Promise.all([import("./open-data"), import("./features/admin/operator-commands")]);
     const handle = await openData(config);
     const result =
-      action === "premium" ? await operator.setPlan(handle.db, email, plan as "premium" | "premium_plus" | "free")
+      action === "premium" ? await operator.setPlanFromArguments(handle.db, email, more)
       : action === "ban" ? await operator.banUser(handle.db, email, more.join(" "))
       : await operator.unbanUser(handle.db, email);
     handle.close();

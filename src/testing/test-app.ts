@@ -43,7 +43,7 @@ export interface TestAppOptions {
    * the real argon2id cost (`passwordHashCost: PASSWORD_HASH_COST`) for a test about hashing,
    * a short gateway time limit.
    */
-  deps?: Partial<Pick<AppDeps, "mailer" | "identityEndpoints" | "passwordHashCost" | "gatewayTimeoutMs">>;
+  deps?: Partial<Pick<AppDeps, "mailer" | "identityEndpoints" | "passwordHashCost" | "gatewayTimeoutMs" | "gatewayClients">>;
 }
 
 /**

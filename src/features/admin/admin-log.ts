@@ -23,7 +23,14 @@ export type AdminActionName =
   | "placement_create"
   | "placement_update"
   | "verification_approve"
-  | "verification_reject";
+  | "verification_reject"
+  // Money by hand (PAYMENTS.md 'Refunds', 'Grants'; docs/decisions/0124).
+  | "refund"
+  | "refund_completed"
+  | "plan_grant"
+  | "plan_extend"
+  | "plan_revoke"
+  | "payment_seen";
 
 export interface AdminLogEntry {
   admin: Pick<SessionUser, "id" | "firstName" | "lastName">;
@@ -68,7 +75,8 @@ export interface ConditionalLogEntry {
   /** A value, or SQL that reads it in the same statement (the member a report names). */
   targetUserId: string | null | SQL;
   targetName: string | SQL;
-  reason?: string | null;
+  /** A value, or SQL read in the same statement. */
+  reason?: string | null | SQL;
   at: Date;
 }
 

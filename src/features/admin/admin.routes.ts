@@ -7,6 +7,7 @@ import { moderationApi } from "./moderation/moderation.routes";
 import { verificationAdminApi } from "../verification/verification.routes";
 import { statsApi } from "./overview/stats.routes";
 import { paymentsAdminApi } from "./payments/payments-admin.routes";
+import { planGrantsApi } from "./plans/plan-grants.routes";
 import { settingsApi } from "./settings/settings.routes";
 import { gatewaySetupApi } from "./settings/gateway-setup.routes";
 import { gatewaySetupApiDocs } from "./settings/gateway-setup.api-docs";
@@ -28,6 +29,7 @@ export function adminApiRoutes(deps: AppDeps) {
     .route("/admin", verificationAdminApi(deps))
     .route("/admin", adminMatchesApi(deps))
     .route("/admin", paymentsAdminApi(deps))
+    .route("/admin", planGrantsApi(deps))
     .route("/admin", tempUsersApi(deps))
     .route("/admin", settingsApi(deps))
     .route("/admin", gatewaySetupApi(deps))

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, setDefaultTimeout } from "
 import { eq } from "drizzle-orm";
 import { adminActions, sessions, users } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { BAN_REASON_MAX, banUser, grantAdmin, setPlan, TERMINAL_OPERATOR, unbanUser } from "./operator-commands";
+import { BAN_REASON_MAX, banUser, grantAdmin, parsePlanArguments, setPlan, setPlanFromArguments, TERMINAL_OPERATOR, unbanUser } from "./operator-commands";
 
 // argon2id hashing is slow on a busy machine: a timed-out test would leak requests into the next one.
 setDefaultTimeout(60_000);
@@ -31,15 +31,48 @@ describe("kasih admin grant EMAIL", () => {
   });
 });
 
-describe("kasih user premium EMAIL PLAN", () => {
-  it("grants a plan without an end date, and free takes it away", async () => {
+describe("kasih user premium EMAIL PLAN [--until YYYY-MM-DD] [--reason TEXT]", () => {
+  const NOW = new Date("2026-11-22T03:00:00Z");
+  const logRows = async (userId: string) =>
+    (await t.deps.db.select({ action: adminActions.action, adminName: adminActions.adminName, adminId: adminActions.adminId, reason: adminActions.reason }).from(adminActions).where(eq(adminActions.targetUserId, userId))).map((row) => row);
+
+  it("the old form: 30 days from now, free takes it away; each change one log row signed by the terminal", async () => {
     const user = await t.registerUser();
-    expect((await setPlan(t.deps.db, user.email, "premium_plus")).ok).toBe(true);
-    expect(await me(user.cookie)).toMatchObject({ isPremium: true, plan: "premium_plus", planExpiresAt: null });
-    expect((await setPlan(t.deps.db, user.email, "premium")).ok).toBe(true);
-    expect(await me(user.cookie)).toMatchObject({ isPremium: true, plan: "premium" });
-    expect((await setPlan(t.deps.db, user.email, "free")).ok).toBe(true);
-    expect(await me(user.cookie)).toMatchObject({ isPremium: false, plan: "free" });
+    expect(await setPlan(t.deps.db, user.email, "premium_plus", { now: NOW })).toEqual({ ok: true, message: `${user.email} now has the premium_plus plan.` });
+    const [row] = await t.deps.db.select({ plan: users.plan, planExpiresAt: users.planExpiresAt }).from(users).where(eq(users.id, user.id));
+    expect(row).toEqual({ plan: "premium_plus", planExpiresAt: new Date(NOW.getTime() + 30 * 24 * 60 * 60_000) });
+    expect((await setPlan(t.deps.db, user.email, "free", { now: NOW })).ok).toBe(true);
+    expect(await me(user.cookie)).toMatchObject({ isPremium: false, plan: "free", planExpiresAt: null });
+    const rows = await logRows(user.id);
+    expect(rows.map((entry) => entry.action).sort()).toEqual(["plan_grant", "plan_revoke"]);
+    for (const entry of rows) expect(entry).toMatchObject({ adminId: null, adminName: TERMINAL_OPERATOR });
+    expect(rows.find((entry) => entry.action === "plan_grant")!.reason).toBe(`premium_plus until ${new Date(NOW.getTime() + 30 * 24 * 60 * 60_000).toISOString()}: Set at the terminal`);
+  });
+
+  it("--until ends the plan at the end of that Jakarta day; --reason is logged; an extension is named so", async () => {
+    const user = await t.registerUser();
+    const grant = parsePlanArguments(["premium", "--until", "2026-12-31", "--reason", "church", "partner", "promo"]);
+    expect(grant).toEqual({ ok: true, plan: "premium", until: new Date("2026-12-31T16:59:59.999Z"), reason: "church partner promo" });
+    expect((await setPlanFromArguments(t.deps.db, user.email, ["premium", "--until", "2026-12-31", "--reason", "church", "partner", "promo"])).ok).toBe(true);
+    expect(await me(user.cookie)).toMatchObject({ isPremium: true, plan: "premium", planExpiresAt: "2026-12-31T16:59:59.999Z" });
+    expect((await setPlanFromArguments(t.deps.db, user.email, ["premium", "--reason", "goodwill", "--until", "2027-01-31"])).ok).toBe(true);
+    const rows = await logRows(user.id);
+    expect(rows.map((entry) => [entry.action, entry.reason]).sort()).toEqual([
+      ["plan_extend", "premium until 2027-01-31T16:59:59.999Z: goodwill"],
+      ["plan_grant", "premium until 2026-12-31T16:59:59.999Z: church partner promo"],
+    ]);
+  });
+
+  it("refuses bad arguments, changing nothing", async () => {
+    const user = await t.registerUser();
+    for (const words of [["gold"], ["premium", "--until"], ["premium", "--until", "2026-02-30"], ["premium", "--until", "31-12-2026"], ["free", "--until", "2026-12-31"], ["premium", "--reason"], ["premium", "--forever"]]) {
+      const result = await setPlanFromArguments(t.deps.db, user.email, words);
+      expect(result.ok).toBe(false);
+    }
+    // A date already past.
+    expect((await setPlanFromArguments(t.deps.db, user.email, ["premium", "--until", "2020-01-01"])).ok).toBe(false);
+    expect(await me(user.cookie)).toMatchObject({ plan: "free" });
+    expect(await logRows(user.id)).toEqual([]);
   });
 
   it("says so when no user has that address", async () => {

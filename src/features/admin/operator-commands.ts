@@ -3,6 +3,7 @@ import { adminLogInsertIf, memberNameSql } from "./admin-log";
 import type { Database } from "../../../db/client";
 import { users, type Plan } from "../../../db/schema";
 import { BAN_REASON_MAX, writeBan } from "./users/ban";
+import { changePlanByHand, defaultGrantEnd, endOfJakartaDay } from "./plans/plan-grants";
 
 export { BAN_REASON_MAX };
 
@@ -26,10 +27,55 @@ export async function grantAdmin(db: Database, email: string) {
   return updated.length === 1 ? { ok: true, message: `${email} is now an admin.` } : noSuchUser(email);
 }
 
-/** `kasih user premium EMAIL PLAN`: a plan granted without an end date (free removes it). */
-export async function setPlan(db: Database, email: string, plan: Plan) {
-  const updated = await db.update(users).set({ plan, planExpiresAt: null }).where(eq(users.email, email.toLowerCase())).returning({ id: users.id });
-  return updated.length === 1 ? { ok: true, message: `${email} now has the ${plan} plan.` } : noSuchUser(email);
+/** The reason logged for a plan set at the terminal without `--reason`. */
+export const TERMINAL_PLAN_REASON = "Set at the terminal";
+
+/**
+ * `kasih user premium EMAIL PLAN [--until YYYY-MM-DD] [--reason TEXT]` (ADMIN.md 'Plans by hand'):
+ * the same change as the panel's (plan-grants.ts: the plan, the member's history row and one
+ * admin-log row in one batch). A paid plan without `--until` runs 30 days from now; free ends it.
+ */
+export async function setPlan(db: Database, email: string, plan: Plan, options: { until?: Date | null; reason?: string; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const until = plan === "free" ? null : (options.until ?? defaultGrantEnd(now));
+  const userId = sql`(select id from users where email = ${email.toLowerCase()})`;
+  const result = await changePlanByHand(db, { id: null, name: TERMINAL_OPERATOR }, userId, { plan, until, reason: options.reason ?? TERMINAL_PLAN_REASON }, now);
+  if (result.ok) return { ok: true, message: `${email} now has the ${plan} plan.` };
+  return result.status === 404 ? noSuchUser(email) : { ok: false, message: result.message };
+}
+
+/**
+ * The words after `kasih user premium EMAIL`: PLAN, then `--until YYYY-MM-DD` (the end of that
+ * Jakarta day) and `--reason TEXT` (the rest of the words up to the next flag), in any order.
+ */
+export function parsePlanArguments(words: string[]): { ok: true; plan: Plan; until: Date | null; reason: string | undefined } | { ok: false; message: string } {
+  const [plan, ...rest] = words;
+  if (plan !== "premium" && plan !== "premium_plus" && plan !== "free") return { ok: false, message: "PLAN is premium, premium_plus or free." };
+  let until: Date | null = null;
+  let reason: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!;
+    if (word === "--until") {
+      const day = rest[++i];
+      const end = day === undefined ? null : endOfJakartaDay(day);
+      if (end === null) return { ok: false, message: "--until takes a date as YYYY-MM-DD." };
+      if (plan === "free") return { ok: false, message: "A free plan takes no --until." };
+      until = end;
+    } else if (word === "--reason") {
+      const words: string[] = [];
+      while (i + 1 < rest.length && !rest[i + 1]!.startsWith("--")) words.push(rest[++i]!);
+      reason = words.join(" ");
+      if (reason.trim() === "") return { ok: false, message: "--reason takes a text." };
+    } else return { ok: false, message: `Unknown argument ${word}.` };
+  }
+  return { ok: true, plan, until, reason };
+}
+
+/** `kasih user premium EMAIL PLAN …` as typed: its arguments checked, then setPlan. */
+export async function setPlanFromArguments(db: Database, email: string, words: string[]) {
+  const parsed = parsePlanArguments(words);
+  if (!parsed.ok) return parsed;
+  return setPlan(db, email, parsed.plan, { until: parsed.until, reason: parsed.reason });
 }
 
 /**

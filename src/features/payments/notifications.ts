@@ -10,6 +10,7 @@ import { and, eq } from "drizzle-orm";
 import { payments } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { applyGatewayStatus } from "./activation";
+import { recordNotification } from "./notification-record";
 import { gatewayNamed } from "./gateway-choice";
 import { GATEWAY_NAMES, GatewayError, type GatewayName, type NotificationInput } from "./gateways/gateway";
 import { GATEWAY_TIMEOUT_MS } from "../../platform/constants";
@@ -32,7 +33,22 @@ async function isKnownOrder(deps: Pick<Deps, "db">, gateway: GatewayName, gatewa
   return row !== undefined;
 }
 
+/** What the record of a notification says about it (notification-record.ts). */
+interface Seen {
+  verified: boolean;
+  status: string;
+  gatewayOrderId: string | null;
+}
+
+/** Answers the notification, then records it, verified or not (ADMIN.md 'One payment'). */
 export async function handleNotification(deps: Deps, name: GatewayName, input: Omit<NotificationInput, "signal">): Promise<NotificationAnswer> {
+  const seen: Seen = { verified: false, status: "unconfirmed", gatewayOrderId: null };
+  const answer = await answerNotification(deps, name, input, seen);
+  if (answer.status !== 404 || seen.status !== "unconfirmed") await recordNotification(deps, { gateway: name, rawBody: input.rawBody, ...seen, answer: answer.status });
+  return answer;
+}
+
+async function answerNotification(deps: Deps, name: GatewayName, input: Omit<NotificationInput, "signal">, seen: Seen): Promise<NotificationAnswer> {
   const gateway = await gatewayNamed(deps, name);
   if (gateway === null) return { status: 404, message: "Unknown gateway" };
   let result;
@@ -42,9 +58,13 @@ export async function handleNotification(deps: Deps, name: GatewayName, input: O
     log.error(`payments: ${name} notification could not be re-checked: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
     return { status: 503, message: "Payment status could not be confirmed" };
   }
+  seen.status = result.kind;
   if (result.kind === "unauthorized") return { status: 401, message: "Invalid signature" };
   if (result.kind === "malformed") return { status: 400, message: "Invalid notification" };
+  seen.verified = true;
+  seen.gatewayOrderId = result.kind === "unknown" ? result.gatewayOrderId : result.status.gatewayOrderId;
   if (result.kind === "unknown") return { status: 404, message: "Payment not found" };
+  seen.status = result.status.outcome;
   const applied = await applyGatewayStatus(deps, name, result.status, result.reportedAmount);
   switch (applied.kind) {
     case "unknown":

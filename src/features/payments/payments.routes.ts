@@ -11,7 +11,8 @@ import { RateLimiter } from "../../middleware/rate-limit";
 import { PAYMENT_CREATIONS_PER_HOUR } from "../../platform/constants";
 import { handleNotification, isGatewayName } from "./notifications";
 import { PAYMENT_MESSAGES, paymentCreateBody, subscriptionBody, walletActivateBody } from "./payments.schemas";
-import { createPayment, createSubscription, paymentOf, paymentsOf, qrPngOf } from "./payments.service";
+import { planHistoryOf } from "./plan-history";
+import { createPayment, createSubscription, paymentOf, qrPngOf } from "./payments.service";
 import { activateWithWallet } from "./wallet";
 import { describeRoutes } from "../api-docs/describe-routes";
 import { paymentsApiDocs } from "./payments.api-docs";
@@ -39,7 +40,7 @@ export function paymentsRoutes(deps: AppDeps) {
     })
     .get("/payments", async (c) => {
       c.header("Cache-Control", "no-store");
-      return c.json(await paymentsOf(deps, currentUser(c).id));
+      return c.json(await planHistoryOf(deps, currentUser(c).id));
     })
     .post("/subscription/activate/:paymentId", zValidator("json", walletActivateBody, invalidInput(PAYMENT_MESSAGES.walletFailed)), async (c) => {
       const result = await activateWithWallet(deps, currentUser(c).id, c.req.param("paymentId"), c.req.valid("json").paymentToken);

@@ -20,6 +20,7 @@ import { GATEWAY_UNAVAILABLE } from "./gateways/http";
 import { isBank, isWallet, PAYMENT_MESSAGES, type BankInstructionsJson, type PaidPlan, type PaymentCreatedJson, type PaymentJson, type PaymentStatus } from "./payments.schemas";
 import { log } from "../../platform/log";
 import { sideWrite } from "../../operations/storage-health";
+import { statusHistoryIf, statusHistoryRow } from "./status-history";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock" | "gatewayTimeoutMs">;
 type Member = Pick<SessionUser, "id" | "email" | "firstName" | "lastName" | "plan" | "planExpiresAt" | "isAdmin">;
@@ -111,6 +112,7 @@ export async function createPayment(
   const expiresAt = new Date(now.getTime() + (method === "qris" ? PAYMENT_TTL_MS.qris : PAYMENT_TTL_MS.default));
   await deps.db.batch([
     deps.db.insert(payments).values({ id: paymentId, userId: member.id, plan, amount, currency: "IDR", method, gateway: gateway.name, gatewayOrderId: paymentId, status: "pending", details: {}, createdAt: now, expiresAt }),
+    statusHistoryRow(deps.db, paymentId, "pending", now),
     // The member's open subscription request for this plan becomes this payment's; without one
     // (a client that skipped POST /api/subscription) the payment gets its own.
     deps.db.run(sql`UPDATE subscriptions SET payment_id = ${paymentId} WHERE id = (
@@ -175,10 +177,17 @@ export async function createPayment(
   };
 }
 
-/** Moves a pending payment to a final unpaid status; a paid one never goes back (PAYMENTS.md). */
-export async function markUnpaid(deps: Pick<Deps, "db">, paymentId: string, status: "failed" | "expired" | "cancelled", details?: Record<string, unknown>) {
+/**
+ * Moves a pending payment to a final unpaid status; a paid one never goes back (PAYMENTS.md). The
+ * status-history row is written in the same batch, under the same condition.
+ */
+export async function markUnpaid(deps: Pick<Deps, "db"> & Partial<Pick<Deps, "clock">>, paymentId: string, status: "failed" | "expired" | "cancelled", details?: Record<string, unknown>) {
   const set = details === undefined ? { status } : { status, details: sql`json_patch(${payments.details}, ${JSON.stringify(details)})` };
-  const result = await deps.db.update(payments).set(set).where(and(eq(payments.id, paymentId), eq(payments.status, "pending")));
+  const stillPending = and(eq(payments.id, paymentId), eq(payments.status, "pending"))!;
+  const [, result] = await deps.db.batch([
+    statusHistoryIf(deps.db, paymentId, status, deps.clock?.now() ?? new Date(), sql`EXISTS (SELECT 1 FROM payments WHERE ${stillPending})`),
+    deps.db.update(payments).set(set).where(stillPending),
+  ]);
   return result.rowsAffected > 0;
 }
 
@@ -190,11 +199,13 @@ export async function markUnpaid(deps: Pick<Deps, "db">, paymentId: string, stat
  */
 export async function expireStalePayments(deps: Pick<Deps, "db" | "clock">) {
   const cutoff = new Date(deps.clock.now().getTime() - PAYMENT_EXPIRY_GRACE_MS);
+  const stale = and(eq(payments.status, "pending"), lt(payments.expiresAt, cutoff));
   await sideWrite(deps.db, "stale payments expiry", () =>
-    deps.db
-      .update(payments)
-      .set({ status: "expired" })
-      .where(and(eq(payments.status, "pending"), lt(payments.expiresAt, cutoff))),
+    deps.db.batch([
+      // Each expiry's history row, in the batch of the expiry itself.
+      deps.db.run(sql`insert into payment_status_history (id, payment_id, status, at) select 'expired-' || id, id, 'expired', ${deps.clock.now().getTime()} from payments where ${stale}`),
+      deps.db.update(payments).set({ status: "expired" }).where(stale),
+    ]),
   );
 }
 

@@ -6,12 +6,14 @@ import { useT } from "../../../islands/runtime/i18n-context";
 import { formatRupiah } from "../../../islands/plan-dialog";
 import { FREE_DAILY_CHATS, FREE_DAILY_SWIPES } from "../../platform/constants";
 import type { PaymentJson } from "./payments.schemas";
+import type { PlanHistoryEntry } from "./plan-history";
 
 export interface PlanSummaryProps {
   /** The plan in force now (an expired paid plan is free). */
   plan: "free" | "premium" | "premium_plus";
   planExpiresAt: Date | null;
-  payments: PaymentJson[];
+  /** Payments and the plans Kasih set by hand, newest first (plan-history.ts). */
+  payments: (PaymentJson | PlanHistoryEntry)[];
   lang: "en" | "id";
   /** Where buying or extending a plan starts (the plan dialog). */
   plansHref: string;
@@ -43,7 +45,22 @@ export function PlanSummary({ plan, planExpiresAt, payments, lang, plansHref }: 
         <p className="muted plan-summary-empty">{t("settings.plan.noPayments")}</p>
       ) : (
         <ul className="plan-payments">
-          {payments.map((payment) => (
+          {payments.map((payment) =>
+            "kind" in payment && payment.kind === "grant" ? (
+              // A plan set by hand (PAYMENTS.md 'Grants'): who, what, until when; never the operator's reason.
+              <li key={payment.grantId} className="plan-payment plan-grant" data-status="granted">
+                <span className="plan-payment-main">
+                  <span className="plan-payment-plan">{payment.plan === "free" ? t("settings.plan.revoked") : t(`plans.names.${payment.plan}`)}</span>
+                  <span className="muted plan-payment-meta">
+                    {dateTime.format(new Date(payment.createdAt))}
+                    {payment.until === null ? "" : ` · ${t("settings.plan.grantedUntil", { date: date.format(new Date(payment.until)) })}`}
+                  </span>
+                </span>
+                <span className="plan-payment-side">
+                  <span className="plan-payment-status plan-payment-status-success">{t("settings.plan.granted")}</span>
+                </span>
+              </li>
+            ) : (
             <li key={payment.paymentId} className="plan-payment" data-status={payment.status}>
               <span className="plan-payment-main">
                 <span className="plan-payment-plan">{t(`plans.names.${payment.plan}`)}</span>
@@ -56,7 +73,8 @@ export function PlanSummary({ plan, planExpiresAt, payments, lang, plansHref }: 
                 <span className={`plan-payment-status plan-payment-status-${STATUS_TONE[payment.status]}`}>{t(`settings.plan.status.${payment.status}`)}</span>
               </span>
             </li>
-          ))}
+            ),
+          )}
         </ul>
       )}
     </section>

@@ -20,7 +20,7 @@ export interface ReceiptFacts {
 }
 
 /** Dates and money as an Indonesian reader expects them (Jakarta time), or in English. */
-function formatters(lang: Lang) {
+export function formatters(lang: Lang) {
   const locale = lang === "id" ? "id-ID" : "en-GB";
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "Asia/Jakarta" });
   return { date: (value: Date) => `${date.format(value)} WIB`, money: (amount: number) => `Rp ${new Intl.NumberFormat(lang === "id" ? "id-ID" : "en-US").format(amount)}` };

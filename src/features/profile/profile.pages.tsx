@@ -18,7 +18,7 @@ import { Island } from "../../views/island";
 import type { RenderPage } from "../../views/render";
 import { effectivePlan, isPremiumActive, type SessionUser } from "../auth/session";
 import { PlanSummary, type PlanSummaryProps } from "../payments/plan-summary";
-import { paymentsOf } from "../payments/payments.service";
+import { planHistoryOf } from "../payments/plan-history";
 import { findCity } from "./cities";
 import { loadOwnProfile, photoUrl, type ProfileJson } from "./profile-json";
 import { listPhotos } from "./profile.service";
@@ -304,7 +304,7 @@ export function profilePages(deps: AppDeps, render: RenderPage) {
       const profile = await loadOwnProfile(deps.db, user.id);
       if (profile === null) return c.redirect("/edit-profile", 302);
       const now = deps.clock.now();
-      const plan: PlanSummaryProps = { plan: effectivePlan(user, now), planExpiresAt: user.planExpiresAt, payments: await paymentsOf(deps, user.id), lang: c.get("lang"), plansHref: PREMIUM_HREF };
+      const plan: PlanSummaryProps = { plan: effectivePlan(user, now), planExpiresAt: user.planExpiresAt, payments: await planHistoryOf(deps, user.id), lang: c.get("lang"), plansHref: PREMIUM_HREF };
       const [settings, hasPassword] = await Promise.all([settingsOf(deps.db, user.id), accountHasPassword(deps.db, user.id)]);
       if (settings === null) return c.redirect("/auth", 302);
       const panel: SettingsPanelProps = { searchDistance: profile.searchDistance ?? SEARCH_DISTANCE_KM.default, settings, hasPassword };

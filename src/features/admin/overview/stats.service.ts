@@ -44,6 +44,36 @@ export interface OverviewStats {
   signupsByDay: DayCount[];
   /** Paid payments' amounts (whole rupiah) by the Jakarta day they were paid, same 30 days. */
   revenueByDay: DayAmount[];
+  /**
+   * Jakarta months (ADMIN.md 'Lists'): money received in this month and the last (payments paid
+   * in it, refunded since or not), and the money refunded this month (docs/decisions/0124).
+   */
+  revenue: { thisMonth: number; lastMonth: number; refundedThisMonth: number };
+  /** Payments flagged late or needs_attention that no admin has marked seen. */
+  flaggedPayments: number;
+}
+
+/** The first instants of this Jakarta month, the last one and the next one. */
+export function jakartaMonths(now: Date): { lastMonth: Date; thisMonth: Date; nextMonth: Date } {
+  const [year, month] = jakartaDayOf(now).split("-").map(Number) as [number, number];
+  const first = (y: number, m: number) => jakartaMidnight(new Date(Date.UTC(y, m - 1, 1)).toISOString().slice(0, 10));
+  return { lastMonth: first(year, month - 1), thisMonth: first(year, month), nextMonth: first(year, month + 1) };
+}
+
+/** The revenue figures and the unseen flags of the Overview (one statement). */
+async function moneyFigures(deps: Deps, now: Date) {
+  const months = jakartaMonths(now);
+  const money = sql`status IN ('paid', 'refund_pending', 'refunded')`;
+  const row = await deps.db.get<{ thisMonth: number | null; lastMonth: number | null; refundedThisMonth: number | null; flaggedPayments: number | null }>(sql`
+    select
+      (select sum(amount) from payments where ${money} and paid_at >= ${months.thisMonth.getTime()} and paid_at < ${months.nextMonth.getTime()}) as thisMonth,
+      (select sum(amount) from payments where ${money} and paid_at >= ${months.lastMonth.getTime()} and paid_at < ${months.thisMonth.getTime()}) as lastMonth,
+      (select sum(amount) from payments where status = 'refunded' and refunded_at >= ${months.thisMonth.getTime()} and refunded_at < ${months.nextMonth.getTime()}) as refundedThisMonth,
+      (select count(*) from payments where (flag_late = 1 or flag_needs_attention = 1) and flags_seen_at is null) as flaggedPayments`);
+  return {
+    revenue: { thisMonth: Number(row?.thisMonth ?? 0), lastMonth: Number(row?.lastMonth ?? 0), refundedThisMonth: Number(row?.refundedThisMonth ?? 0) },
+    flaggedPayments: Number(row?.flaggedPayments ?? 0),
+  };
 }
 
 /** The instant a Jakarta day ("2026-11-22") begins. */
@@ -71,7 +101,7 @@ export async function overviewStats(deps: Deps): Promise<OverviewStats> {
 
   const signupDay = jakartaDay(users.createdAt);
   const paidDay = jakartaDay(payments.paidAt);
-  const [counts, signups, revenue] = await Promise.all([
+  const [counts, signups, revenue, money] = await Promise.all([
     // One statement for the six counts. Messages have no index on their time alone: today's are
     // found through the matches written to today (every message write also sets the match's
     // lastMessageAt to its newest message, src/features/chat/message-writer.ts), then the
@@ -96,6 +126,7 @@ export async function overviewStats(deps: Deps): Promise<OverviewStats> {
       .from(payments)
       .where(and(eq(payments.status, "paid"), gte(payments.paidAt, from), lt(payments.paidAt, until)))
       .groupBy(paidDay),
+    moneyFigures(deps, now),
   ]);
 
   const signupsOn = new Map(signups.map((row) => [row.date, Number(row.count)]));
@@ -109,6 +140,7 @@ export async function overviewStats(deps: Deps): Promise<OverviewStats> {
     messagesToday: Number(counts?.messagesToday ?? 0),
     signupsByDay: days.map((date) => ({ date, count: signupsOn.get(date) ?? 0 })),
     revenueByDay: days.map((date) => ({ date, amount: revenueOn.get(date) ?? 0 })),
+    ...money,
   };
 }
 

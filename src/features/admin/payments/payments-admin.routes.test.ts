@@ -41,6 +41,9 @@ describe("GET /api/admin/payments", () => {
       status: "paid",
       createdAt: new Date(NOW.getTime() - 2 * HOUR).toISOString(),
       paidAt: new Date(NOW.getTime() - HOUR).toISOString(),
+      flags: [],
+      flagsSeenAt: null,
+      gatewayOrderId: `order-${paid}`,
     });
     expect(body.payments[0].paidAt).toBeNull();
   });
