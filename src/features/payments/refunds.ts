@@ -84,8 +84,15 @@ export async function refundPayment(deps: Deps, actor: Actor, paymentId: string,
 
   const client = input.manual ? null : await gatewayNamed(deps, payment.gateway as GatewayName);
   const throughGateway = client !== null && client.refund !== undefined && client.canRefund?.(payment.method) === true;
+  const release = () => deps.db.update(payments).set({ refundId: null, refundRequestedAt: null, refundReason: null }).where(and(eq(payments.id, paymentId), eq(payments.refundId, refundId), eq(payments.status, "paid")));
   if (!throughGateway) {
-    await finishRefund(deps, { paymentId, refundId, actor, action: "refund", reason: input.reason, manual: true, note: input.note ?? null, gatewayRefundId: null });
+    try {
+      await finishRefund(deps, { paymentId, refundId, actor, action: "refund", reason: input.reason, manual: true, note: input.note ?? null, gatewayRefundId: null });
+    } catch (error) {
+      // Nothing was written (one batch); the payment is paid and may be refunded again.
+      await release();
+      throw error;
+    }
     return { ok: true, status: "refunded", manual: true };
   }
 
@@ -102,7 +109,7 @@ export async function refundPayment(deps: Deps, actor: Actor, paymentId: string,
     });
   } catch (error) {
     // The payment stays paid: the claim is released so the admin may try again (or refund by hand).
-    await deps.db.update(payments).set({ refundId: null, refundRequestedAt: null, refundReason: null }).where(and(eq(payments.id, paymentId), eq(payments.refundId, refundId)));
+    await release();
     log.error(`payments: ${payment.gateway} refused the refund of ${paymentId}: ${error instanceof GatewayError ? (error.detail ?? error.message) : String(error)}`);
     return { ok: false, status: 502, message: error instanceof GatewayError ? error.message : GATEWAY_UNAVAILABLE };
   }
@@ -130,7 +137,8 @@ export async function completeRefundFromGateway(deps: Deps, paymentId: string, g
   const payment = await refundable(deps, paymentId);
   if (payment === undefined) return false;
   const actor: Actor = { id: null, name: `${gateway} (refund notification)` };
-  if (payment.status === "refund_pending" && payment.refundId !== null) {
+  // refund_pending, or paid with a refund claimed whose recording failed after the gateway took it.
+  if ((payment.status === "refund_pending" || payment.status === "paid") && payment.refundId !== null) {
     return finishRefund(deps, { paymentId, refundId: payment.refundId, actor, action: "refund_completed", reason: null, manual: null, note: null, gatewayRefundId: null });
   }
   if (payment.status !== "paid") return false;

@@ -33,7 +33,10 @@ const jakartaDay = z.preprocess(
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, PAYMENTS_ADMIN_MESSAGES.invalidDate)
-    .refine((day) => new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), PAYMENTS_ADMIN_MESSAGES.invalidDate)
+    .refine((day) => {
+      const time = Date.parse(`${day}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+    }, PAYMENTS_ADMIN_MESSAGES.invalidDate)
     .optional(),
 );
 
