@@ -8,6 +8,8 @@ import { Badge, useMoney } from "../admin-ui";
 import { loadToggleState, ToggleCards, type ToggleState } from "../settings/toggle-cards";
 import { BarChart, chartFacts, formatDay, type ChartPoint } from "./charts";
 import { overviewQueues, overviewStats, type OverviewStats } from "./stats.service";
+import { FlaggedPaymentsCard, RevenueCard, type FlaggedPayment } from "./money-cards";
+import { flaggedPayments } from "./flagged-payments";
 
 function useCount() {
   const { lang } = useI18n();
@@ -169,11 +171,15 @@ function PlansCard() {
   );
 }
 
-function Overview({ stats, queues, toggles }: { stats: OverviewStats; queues: { pendingReports: number; tempUsers: number }; toggles: ToggleState }) {
+function Overview({ stats, queues, toggles, flagged }: { stats: OverviewStats; queues: { pendingReports: number; tempUsers: number }; toggles: ToggleState; flagged: FlaggedPayment[] }) {
   const t = useT();
   return (
     <>
       <CountsCard stats={stats} />
+      <div className="admin-grid admin-grid-2">
+        <RevenueCard revenue={stats.revenue} />
+        <FlaggedPaymentsCard flagged={flagged} total={stats.flaggedPayments} />
+      </div>
       <QuickLinks pendingReports={queues.pendingReports} tempUsers={queues.tempUsers} />
       <ChartCards stats={stats} />
       <section className="admin-overview-group" aria-labelledby="overview-switches-title">
@@ -197,8 +203,8 @@ function Overview({ stats, queues, toggles }: { stats: OverviewStats; queues: { 
  */
 export function overviewPages(deps: AppDeps, render: RenderPage) {
   return new Hono<AppEnv>().get("/", async (c) => {
-    const [stats, queues, toggles] = await Promise.all([overviewStats(deps), overviewQueues(deps), loadToggleState(deps)]);
+    const [stats, queues, toggles, flagged] = await Promise.all([overviewStats(deps), overviewQueues(deps), loadToggleState(deps), flaggedPayments(deps)]);
     const t = c.get("t");
-    return renderAdmin(c, render, { place: "overview", title: t("admin.overview.title"), lead: t("admin.overview.lead") }, <Overview stats={stats} queues={queues} toggles={toggles} />);
+    return renderAdmin(c, render, { place: "overview", title: t("admin.overview.title"), lead: t("admin.overview.lead") }, <Overview stats={stats} queues={queues} toggles={toggles} flagged={flagged} />);
   });
 }

@@ -4,27 +4,57 @@ import { useI18n, useT } from "../../../../islands/runtime/i18n-context";
 import { ADMIN_PAGE_SIZE } from "../../../platform/constants";
 import type { RenderPage } from "../../../views/render";
 import { invalidListPage, renderAdmin, type AdminPageOptions } from "../admin-render";
-import { Badge, EmptyState, formatDateTime, listHref, Pager, regionLink, useMoney, type BadgeTone } from "../admin-ui";
+import { EmptyState, ListRegion, listHref, Pager, regionLink, useMoney } from "../admin-ui";
 import { firstIssueMessage } from "../list-query";
-import { PAYMENT_FILTERS, paymentListQuerySchema, type PaymentListQuery } from "./payments-admin.schemas";
+import { SearchForm } from "../users/member-list-ui";
+import { GATEWAY_NAMES } from "../../payments/gateways/gateway";
+import { PAYMENT_STATUSES } from "../../../../db/schema";
+import { loadPaymentDetail } from "./payment-detail.data";
+import { paymentPage } from "./payment-detail.page";
+import { FlagBadge, memberHref, memberName, Money, paymentHref, StatusBadge, useGatewayName, When } from "./payment-view";
+import { refundDialogRoute } from "./refund-form";
+import { paymentListQuerySchema, type PaymentListQuery } from "./payments-admin.schemas";
 import { listPayments, type AdminPaymentEntry } from "./payments-admin.service";
 
 /**
- * Payments, /admin/payments (spec point 2 "sections"; ADMIN.md "Lists"): every payment filtered by
- * status, newest first, with the paid revenue. Reading only: payments change through the
- * gateways' notifications, never by hand.
+ * Payments, /admin/payments (ADMIN.md 'Lists', 'One payment'; docs/decisions/0125): find a payment
+ * by Kasih's reference (the one on the receipt mail), the gateway's order id or the member; filter
+ * by status, gateway and Jakarta dates; sort by a column; 10, 25 or 100 rows; export the matching
+ * rows as CSV. Each row opens the payment's own page. Read through the same service as
+ * GET /api/admin/payments, so the page and the JSON call cannot disagree.
  */
 
 const BASE = "/admin/payments";
 const REGION = "payments-list";
-
-const STATUS_TONE: Record<AdminPaymentEntry["status"], BadgeTone> = { pending: "warning", paid: "success", failed: "danger", expired: "neutral", cancelled: "neutral", refund_pending: "warning", refunded: "neutral" };
-
-function paymentsHref(query: Pick<PaymentListQuery, "status" | "page" | "limit">) {
-  return listHref(BASE, { status: query.status, page: query.page, limit: query.limit === ADMIN_PAGE_SIZE ? undefined : query.limit });
-}
+const PAGE_SIZES = [ADMIN_PAGE_SIZE, 25, 100] as const;
+/** The newest first unless the admin sorts by something else. */
+const DEFAULT_SORT = "-createdAt";
+const SORTABLE = ["createdAt", "amount", "status", "paidAt"] as const;
+type SortColumn = (typeof SORTABLE)[number];
 
 type PaymentList = Awaited<ReturnType<typeof listPayments>>;
+
+/** The list's query in a URL: filters, sort and size, defaults left out (shareable, reloadable). */
+function queryParams(query: PaymentListQuery) {
+  return {
+    search: query.search,
+    status: query.status,
+    gateway: query.gateway,
+    from: query.from,
+    to: query.to,
+    flagged: query.flagged ? 1 : undefined,
+    sort: query.sort === DEFAULT_SORT ? undefined : query.sort,
+    limit: query.limit === ADMIN_PAGE_SIZE ? undefined : query.limit,
+  };
+}
+
+const paymentsHref = (query: PaymentListQuery, page = 1) => listHref(BASE, { ...queryParams(query), page });
+
+/** The same rows as CSV (the JSON call, every matching row, not one page). */
+function csvHref(query: PaymentListQuery) {
+  const { limit: _limit, ...params } = queryParams(query);
+  return listHref("/api/admin/payments", { ...params, format: "csv" });
+}
 
 function Totals({ totals }: { totals: PaymentList["totals"] }) {
   const t = useT();
@@ -51,85 +81,195 @@ function Totals({ totals }: { totals: PaymentList["totals"] }) {
   );
 }
 
+function Toolbar({ query }: { query: PaymentListQuery }) {
+  const t = useT();
+  const gatewayName = useGatewayName();
+  return (
+    <SearchForm
+      action={BASE}
+      regionId={REGION}
+      searchId="payments-search"
+      label={t("admin.money.list.searchLabel")}
+      placeholder={t("admin.money.list.searchPlaceholder")}
+      search={query.search}
+      hidden={{ sort: query.sort === DEFAULT_SORT ? undefined : query.sort }}
+    >
+      <div className="admin-payment-filters">
+        <div className="field field-small">
+          <label htmlFor="payments-status">{t("admin.money.list.status")}</label>
+          <select id="payments-status" name="status" defaultValue={query.status}>
+            <option value="all">{t("admin.money.list.allStatuses")}</option>
+            {PAYMENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`admin.money.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field-small">
+          <label htmlFor="payments-gateway">{t("admin.money.list.gateway")}</label>
+          <select id="payments-gateway" name="gateway" defaultValue={query.gateway ?? ""}>
+            <option value="">{t("admin.money.list.allGateways")}</option>
+            {GATEWAY_NAMES.map((gateway) => (
+              <option key={gateway} value={gateway}>
+                {gatewayName(gateway)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field-small">
+          <label htmlFor="payments-from">{t("admin.money.list.from")}</label>
+          <input id="payments-from" type="date" name="from" defaultValue={query.from ?? ""} aria-describedby="payments-dates-hint" />
+        </div>
+        <div className="field field-small">
+          <label htmlFor="payments-to">{t("admin.money.list.to")}</label>
+          <input id="payments-to" type="date" name="to" defaultValue={query.to ?? ""} aria-describedby="payments-dates-hint" />
+        </div>
+        <div className="field field-small">
+          <label htmlFor="payments-limit">{t("admin.money.list.rows")}</label>
+          <select id="payments-limit" name="limit" defaultValue={String(query.limit)}>
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p id="payments-dates-hint" className="field-hint admin-payment-filters-hint">
+        {t("admin.money.list.datesHint")}
+      </p>
+    </SearchForm>
+  );
+}
+
+/** A column heading that sorts by it: ascending first, then descending; aria-sort says which. */
+function SortHeader({ column, label, query, numeric }: { column: SortColumn; label: string; query: PaymentListQuery; numeric?: boolean }) {
+  const t = useT();
+  const current = query.sort ?? DEFAULT_SORT;
+  const direction = current === column ? "ascending" : current === `-${column}` ? "descending" : null;
+  const next = direction === "ascending" ? `-${column}` : column;
+  const href = paymentsHref({ ...query, sort: next });
+  return (
+    <th scope="col" className={numeric ? "admin-num" : undefined} aria-sort={direction ?? undefined}>
+      <a className="admin-sort" href={href} hx-get={href} {...regionLink(REGION)}>
+        {label}
+        <span className="admin-sort-mark" aria-hidden="true">
+          {direction === "ascending" ? "▲" : direction === "descending" ? "▼" : "↕"}
+        </span>
+        <span className="visually-hidden">
+          {" "}
+          {direction === null ? t("admin.money.list.sortBy", { column: label }) : t(direction === "ascending" ? "admin.money.list.sortedAscending" : "admin.money.list.sortedDescending")}
+        </span>
+      </a>
+    </th>
+  );
+}
+
 function PaymentRow({ payment }: { payment: AdminPaymentEntry }) {
   const t = useT();
-  const { lang } = useI18n();
-  const { rupiah } = useMoney();
-  const name = payment.member === null ? null : `${payment.member.firstName} ${payment.member.lastName}`.trim();
+  const gatewayName = useGatewayName();
+  const flags = payment.flags ?? [];
+  const flagged = flags.length > 0 && payment.flagsSeenAt === null;
   return (
-    <tr data-payment-id={payment.id} data-status={payment.status}>
-      <td>
+    <tr data-payment-id={payment.id} data-status={payment.status} className={flagged ? "admin-row-flagged" : undefined}>
+      <td className="admin-cell-main">
+        <a className="admin-payment-ref" href={paymentHref(payment.id)} aria-label={t("admin.money.list.openLabel", { reference: payment.id })}>
+          <code className="admin-code">{payment.id}</code>
+        </a>
+      </td>
+      <td data-label={t("admin.money.list.columns.member")}>
         {payment.member === null ? (
-          <span className="muted">{t("admin.payments.deletedMember")}</span>
+          <span className="muted">{t("admin.money.list.deletedMember")}</span>
         ) : (
-          <div className="admin-person">
-            <a className="admin-person-name" href={listHref("/admin/users", { search: payment.member.email })}>
-              {name}
+          <span className="admin-person">
+            <a className="admin-person-name" href={memberHref(payment.member.email)}>
+              {memberName(payment.member)}
             </a>
             <span className="admin-person-sub">{payment.member.email}</span>
-          </div>
+          </span>
         )}
       </td>
-      <td data-label={t("admin.payments.columns.plan")}>{t(`plans.names.${payment.plan}`)}</td>
-      <td data-label={t("admin.payments.columns.amount")} className="admin-num admin-nowrap">
-        {payment.currency === "IDR" ? rupiah(payment.amount) : `${payment.currency} ${payment.amount}`}
+      <td data-label={t("admin.money.list.columns.plan")}>{t(`plans.names.${payment.plan}`)}</td>
+      <td data-label={t("admin.money.list.columns.amount")} className="admin-num admin-nowrap">
+        <Money amount={payment.amount} currency={payment.currency} />
       </td>
-      <td data-label={t("admin.payments.columns.method")}>
-        <div className="admin-person">
-          <span>{t(`admin.payments.methods.${payment.method}`)}</span>
-          {/* The gateway that took it, unless it is the method itself (a wallet paid directly). */}
-          {payment.gateway !== payment.method ? <span className="admin-person-sub">{t(`admin.gateways.${payment.gateway}`, { defaultValue: payment.gateway })}</span> : null}
-        </div>
+      <td data-label={t("admin.money.list.columns.method")}>
+        <span className="admin-person">
+          <span>{t(`admin.money.methods.${payment.method}`, { defaultValue: payment.method })}</span>
+          <span className="admin-person-sub">{gatewayName(payment.gateway)}</span>
+        </span>
       </td>
-      <td data-label={t("admin.payments.columns.status")}>
-        <Badge tone={STATUS_TONE[payment.status]}>{t(`admin.payments.status.${payment.status}`)}</Badge>
+      <td data-label={t("admin.money.list.columns.status")}>
+        <span className="admin-person">
+          <span className="admin-badges">
+            <StatusBadge status={payment.status} />
+            {flagged ? flags.map((flag) => <FlagBadge key={flag} flag={flag} />) : null}
+          </span>
+          {/* When the money came, under its status (the list sorts by it too: ?sort=paidAt). */}
+          {payment.paidAt === null ? null : (
+            <span className="admin-person-sub">
+              {t("admin.money.list.paidLabel")} <When value={payment.paidAt} />
+            </span>
+          )}
+        </span>
       </td>
-      <td data-label={t("admin.payments.columns.created")}>
-        <time dateTime={payment.createdAt}>{formatDateTime(lang, payment.createdAt)}</time>
+      <td data-label={t("admin.money.list.columns.created")} className="admin-nowrap-wide">
+        <When value={payment.createdAt} />
       </td>
-      <td data-label={t("admin.payments.columns.paid")}>{payment.paidAt === null ? <span className="muted">—</span> : <time dateTime={payment.paidAt}>{formatDateTime(lang, payment.paidAt)}</time>}</td>
     </tr>
   );
 }
 
 function PaymentsRegion({ list, query }: { list: PaymentList; query: PaymentListQuery }) {
   const t = useT();
+  const narrowed = query.search !== undefined || query.status !== "all" || query.gateway !== undefined || query.from !== undefined || query.to !== undefined || query.flagged;
   return (
-    // Nothing in the panel changes a payment, so this region needs no refresh event (unlike ListRegion).
-    <section id={REGION} className="admin-list" aria-label={t("admin.payments.listLabel")} aria-live="polite">
-      <nav className="admin-filter-chips" aria-label={t("admin.payments.filterLabel")}>
-        {PAYMENT_FILTERS.map((status) => {
-          const href = paymentsHref({ status, page: 1, limit: query.limit });
-          return (
-            <a key={status} className="admin-chip" href={href} hx-get={href} {...regionLink(REGION)} aria-current={status === query.status ? "true" : undefined}>
-              {t(`admin.payments.filters.${status}`)}
-            </a>
-          );
-        })}
-      </nav>
-      {list.payments.length === 0 ? (
-        list.total > 0 ? (
-          <EmptyState title={t("admin.pager.beyond", { total: list.total })} action={<a className="button button-outline button-small" href={paymentsHref({ ...query, page: 1 })}>{t("admin.listError.reset")}</a>} />
-        ) : query.status === "all" ? (
-          <EmptyState title={t("admin.payments.empty.all")} body={t("admin.payments.emptyBody")} />
+    <ListRegion id={REGION} area="payments" href={paymentsHref(query, query.page)} label={t("admin.money.list.listLabel")}>
+      <div className="admin-list-head">
+        <a className="button button-outline button-small" href={csvHref(query)} download="" aria-describedby="payments-export-hint">
+          {t("admin.money.list.export")}
+        </a>
+        <span id="payments-export-hint" className="field-hint">
+          {t("admin.money.list.exportHint")}
+        </span>
+      </div>
+      {list.payments.length === 0 && list.total === 0 ? (
+        narrowed ? (
+          <EmptyState
+            title={t("admin.money.list.emptyTitle")}
+            body={t("admin.money.list.emptyBody")}
+            action={
+              <a className="button button-outline button-small" href={BASE}>
+                {t("admin.money.list.clear")}
+              </a>
+            }
+          />
         ) : (
-          <EmptyState title={t(`admin.payments.empty.${query.status}`)} />
+          <EmptyState title={t("admin.money.list.noneTitle")} body={t("admin.money.list.noneBody")} />
         )
+      ) : list.payments.length === 0 ? (
+        <EmptyState
+          title={t("admin.pager.beyond", { total: list.total })}
+          action={
+            <a className="button button-outline button-small" href={paymentsHref(query)}>
+              {t("admin.listError.reset")}
+            </a>
+          }
+        />
       ) : (
         <div className="admin-table-wrap">
           <table className="admin-table admin-payments-table">
-            <caption className="visually-hidden">{t("admin.payments.listLabel")}</caption>
+            <caption className="visually-hidden">{t("admin.money.list.listLabel")}</caption>
             <thead>
               <tr>
-                <th scope="col">{t("admin.payments.columns.member")}</th>
-                <th scope="col">{t("admin.payments.columns.plan")}</th>
-                <th scope="col" className="admin-num">
-                  {t("admin.payments.columns.amount")}
-                </th>
-                <th scope="col">{t("admin.payments.columns.method")}</th>
-                <th scope="col">{t("admin.payments.columns.status")}</th>
-                <th scope="col">{t("admin.payments.columns.created")}</th>
-                <th scope="col">{t("admin.payments.columns.paid")}</th>
+                <th scope="col">{t("admin.money.list.columns.reference")}</th>
+                <th scope="col">{t("admin.money.list.columns.member")}</th>
+                <th scope="col">{t("admin.money.list.columns.plan")}</th>
+                <SortHeader column="amount" label={t("admin.money.list.columns.amount")} query={query} numeric />
+                <th scope="col">{t("admin.money.list.columns.method")}</th>
+                <SortHeader column="status" label={t("admin.money.list.columns.status")} query={query} />
+                <SortHeader column="createdAt" label={t("admin.money.list.columns.created")} query={query} />
               </tr>
             </thead>
             <tbody>
@@ -140,28 +280,35 @@ function PaymentsRegion({ list, query }: { list: PaymentList; query: PaymentList
           </table>
         </div>
       )}
-      <Pager page={list.page} limit={list.limit} total={list.total} regionId={REGION} hrefFor={(page) => paymentsHref({ ...query, page })} />
-    </section>
+      <Pager page={list.page} limit={list.limit} total={list.total} regionId={REGION} hrefFor={(page) => paymentsHref(query, page)} />
+    </ListRegion>
   );
 }
 
 export function paymentsAdminPages(deps: AppDeps, render: RenderPage) {
-  return new Hono<AppEnv>().get("/payments", async (c) => {
-    const t = c.get("t");
-    const options: AdminPageOptions = { place: "payments", title: t("admin.sections.payments"), lead: t("admin.payments.lead") };
-    const parsed = paymentListQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) return invalidListPage(c, render, options, firstIssueMessage(parsed.error), BASE);
-    const list = await listPayments(deps, parsed.data);
-    const region = <PaymentsRegion list={list} query={parsed.data} />;
-    return renderAdmin(
-      c,
-      render,
-      options,
-      <>
-        <Totals totals={list.totals} />
-        {region}
-      </>,
-      region,
-    );
-  });
+  const load = (id: string) => loadPaymentDetail(deps, id);
+  return new Hono<AppEnv>()
+    .get("/payments", async (c) => {
+      const t = c.get("t");
+      const options: AdminPageOptions = { place: "payments", title: t("admin.sections.payments"), lead: t("admin.money.list.lead") };
+      const parsed = paymentListQuerySchema.safeParse(c.req.query());
+      if (!parsed.success) return invalidListPage(c, render, options, firstIssueMessage(parsed.error), BASE);
+      const query = { ...parsed.data, sort: parsed.data.sort ?? DEFAULT_SORT };
+      const list = await listPayments(deps, query);
+      const region = <PaymentsRegion list={list} query={query} />;
+      return renderAdmin(
+        c,
+        render,
+        options,
+        <>
+          <Totals totals={list.totals} />
+          <Toolbar query={query} />
+          {region}
+        </>,
+        region,
+      );
+    })
+    .get("/payments/:id", (c) => paymentPage(c, deps, render, load))
+    .get("/payments/:id/refund", (c) => refundDialogRoute(c, load, "form"))
+    .post("/payments/:id/refund/confirm", (c) => refundDialogRoute(c, load, "confirm"));
 }

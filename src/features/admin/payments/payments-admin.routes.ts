@@ -7,6 +7,7 @@ import { rejectInvalid } from "../../../middleware/invalid-input";
 import { ID_CHARACTERS } from "../../../platform/ids";
 import { refundPayment } from "../../payments/refunds";
 import { actorOf } from "../admin-log";
+import { announceRefund, announceSeen } from "./money-toasts";
 import { paymentListQuerySchema, PAYMENTS_ADMIN_MESSAGES, refundBodySchema } from "./payments-admin.schemas";
 import { listPayments, markFlagsSeen, paymentDetail, paymentsCsv } from "./payments-admin.service";
 
@@ -48,11 +49,13 @@ export function paymentsAdminApi(deps: AppDeps) {
       const body = c.req.valid("json");
       const result = await refundPayment(deps, actorOf(currentUser(c)), id, { reason: body.reason, manual: body.manual === true, note: body.note ?? null });
       if (!result.ok) return c.json({ message: result.message }, result.status);
+      announceRefund(c, result.status);
       return detailOr404(c, id);
     })
     .post("/payments/:id/seen", paymentIdParam, async (c) => {
       const id = c.req.valid("param").id;
       if (!(await markFlagsSeen(deps, actorOf(currentUser(c)), id))) return c.json({ message: PAYMENTS_ADMIN_MESSAGES.paymentNotFound }, 404);
+      announceSeen(c);
       return detailOr404(c, id);
     });
 }

@@ -6,6 +6,7 @@ import { currentUser } from "../../../middleware/guards";
 import { rejectInvalid } from "../../../middleware/invalid-input";
 import { PLANS } from "../../../../db/schema";
 import { actorOf } from "../admin-log";
+import { announcePlan } from "../payments/money-toasts";
 import { validUserId } from "../users/users.routes";
 import { changePlanByHand, endOfJakartaDay, PLAN_GRANT_MESSAGES } from "./plan-grants";
 
@@ -31,6 +32,7 @@ export function planGrantsApi(deps: AppDeps) {
     if (untilGiven && until === null) return c.json({ message: PLAN_GRANT_MESSAGES.invalidUntil }, 400);
     const result = await changePlanByHand(deps.db, actorOf(currentUser(c)), c.req.valid("param").id, { plan: body.plan, until, reason: body.reason }, deps.clock.now());
     if (!result.ok) return c.json({ message: result.message }, result.status);
+    announcePlan(c, result.plan, result.planExpiresAt);
     return c.json({ plan: result.plan, planExpiresAt: result.planExpiresAt?.toISOString() ?? null, kind: result.kind });
   });
 }
