@@ -167,7 +167,7 @@ function NotificationsCard({ payment }: { payment: PaymentDetail }) {
                 <When value={notification.receivedAt} />
                 <span className="admin-badges">
                   {notification.verified ? <FlagLike tone="success" text={t("admin.money.detail.verified")} /> : <FlagLike tone="danger" text={t("admin.money.detail.notVerified")} />}
-                  <span className="admin-notification-status">{notification.status}</span>
+                  <span className="admin-notification-status">{t(`admin.money.status.${notification.status}`, { defaultValue: notification.status })}</span>
                   <span className="muted">{t("admin.money.detail.answered", { code: notification.answer })}</span>
                 </span>
               </div>
