@@ -89,7 +89,6 @@ export async function applyGatewayStatus(deps: Deps, gateway: GatewayName, statu
   }
   if ((MONEY_TAKEN as readonly string[]).includes(payment.status)) return { kind: "unchanged", paymentId: payment.id, status: payment.status };
   const late = payment.status !== "pending";
-  if (late) log.warn(`payments: ${gateway} confirms payment ${payment.id} as paid after it was ${payment.status}; honoured and flagged late (docs/decisions/0124)`);
   if (payment.userId === null) {
     // The account was deleted while the payment was open: record the money, no plan to change.
     const now = deps.clock.now();
@@ -101,6 +100,9 @@ export async function applyGatewayStatus(deps: Deps, gateway: GatewayName, statu
     return { kind: "unchanged", paymentId: payment.id, status: "paid" };
   }
   const result = await activate(deps, { id: payment.id, userId: payment.userId, plan: payment.plan });
+  if (result.kind === "activated" && late) log.warn(`payments: ${gateway} confirms payment ${payment.id} as paid after it was ${payment.status}; honoured and flagged late (docs/decisions/0124)`);
+  // A payment failed at creation or on a differing amount is not reopened: the operator decides.
+  if (result.kind !== "activated" && late) log.error(`payments: ${gateway} confirms payment ${payment.id} as paid, but it is ${payment.status} and not reopened; refund it or grant the plan by hand`);
   return result.kind === "activated" ? { ...result, late } : result;
 }
 
