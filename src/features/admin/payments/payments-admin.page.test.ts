@@ -150,6 +150,15 @@ describe("GET /admin/payments/{id}", () => {
     expect(html).toContain('hx-trigger="kasih:refresh-payment from:body"');
   });
 
+  it("is the admins' alone: a member is sent to their profile, from the page and the refund steps alike", async () => {
+    const id = await paidWithHistory();
+    for (const response of [await get(`/admin/payments/${id}`, { cookie: maria.cookie }), await get(`/admin/payments/${id}/refund`, { cookie: maria.cookie, htmx: true }), await app.request("POST", `/admin/payments/${id}/refund/confirm`, { cookie: maria.cookie, body: { reason: "x" }, headers: HX })]) {
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/profile");
+    }
+    expect((await app.request("GET", `/admin/payments/${id}`)).headers.get("Location")).toBe("/auth");
+  });
+
   it("says plainly when there is no such payment (404)", async () => {
     const response = await get("/admin/payments/nosuchpayment");
     expect(response.status).toBe(404);
