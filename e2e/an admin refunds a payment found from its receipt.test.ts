@@ -3,8 +3,9 @@
  * docs/decisions/0125): a member pays for Premium through the sandbox gateway; an admin on a phone
  * types the receipt's reference into /admin/payments, opens the payment, refunds it (recorded by
  * hand: the sandbox has no refund API) through the form and its confirmation, sees the toast and
- * the page turn Refunded, and the member's plan has ended. Screenshots of each step, phone and
- * desktop.
+ * the page turn Refunded, and the member's plan has ended. Money confirmed after a decline shows on
+ * the Overview until marked seen; a plan is granted from the Users list. Screenshots of each step,
+ * phone and desktop, English and Indonesian.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
@@ -165,6 +166,32 @@ describe("an admin refunds a payment found from its receipt", () => {
       await page.locator('[data-flags-seen="true"]').waitFor();
       await page.goto(`${server.origin}/admin`);
       expect(await page.locator(`#overview-flagged [data-payment-id="${paymentId}"]`).count()).toBe(0);
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+
+  it("grants a plan by hand from the Users list: the dialog, the toast, and the member's plan", async () => {
+    const browser = await openBrowser({ viewport: PHONE });
+    try {
+      const { page, context } = browser;
+      await signInContext(context, server.origin, admin);
+      await page.goto(`${server.origin}/admin/users?search=${encodeURIComponent(member.email)}`);
+      await hydrated(page);
+      await screenshot(page, "admin-users-plan-en-phone");
+      await page.getByRole("button", { name: "Plan Maria Santoso" }).click();
+      const dialog = page.locator("dialog[open]");
+      await dialog.waitFor();
+      await dialog.getByLabel("Plan", { exact: true }).selectOption("premium_plus");
+      await dialog.getByLabel("Until").fill("2030-01-31");
+      await dialog.getByLabel("Reason").fill("Prize of the Christmas quiz");
+      await screenshot(page, "admin-plan-dialog-en-phone");
+      await dialog.getByRole("button", { name: "Save plan" }).click();
+      expect(await toastSaying(page, "Plan updated")).toContain("Premium Plus until 31 Jan 2030");
+      const user = (await (await apiAs(server.origin, member, "GET", "/api/auth/user")).json()) as { isPremium: boolean; plan: string; planExpiresAt: string };
+      expect(user).toMatchObject({ isPremium: true, plan: "premium_plus" });
+      // The end of that Jakarta day.
+      expect(user.planExpiresAt).toBe("2030-01-31T16:59:59.999Z");
     } finally {
       await browser.close();
     }
