@@ -57,6 +57,8 @@ describe("/api/admin/*", () => {
       "GET /api/admin/settings/nosuchid",
       "POST /api/admin/settings/nosuchid",
       "POST /api/admin/payment-config",
+      "GET /api/admin/payment-config",
+      "POST /api/admin/payment-config/nosuchid/test",
       "GET /api/admin/ad-placements",
       "POST /api/admin/ad-placements",
       "PUT /api/admin/ad-placements/nosuchid",
