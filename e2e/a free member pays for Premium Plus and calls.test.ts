@@ -149,7 +149,8 @@ describe("a free member pays for Premium Plus", () => {
       await answerOnSandboxPage(context, page, "Decline", "payment-sandbox-page-id-desktop");
       await dialog.locator(".payment-outcome-unpaid").waitFor({ timeout: 10_000 });
       expect(await dialog.locator(".dialog-title").innerText()).toBe("Pembayaran ditolak");
-      expect(await page.getByTestId("toast").first().innerText()).toContain("Pembayaran Gagal");
+      // The declined message once: the dialog says it, no toast repeats it (docs/decisions/0126).
+      expect(await page.getByText("Pembayaran ditolak. Tidak ada biaya yang ditagih; paketmu tidak berubah.").count()).toBe(1);
       await screenshot(page, "payment-declined-id-desktop");
       const user = (await (await apiAs(server.origin, sarah, "GET", "/api/auth/user")).json()) as { isPremium: boolean; plan: string };
       expect(user).toMatchObject({ isPremium: false, plan: "free" });

@@ -8,4 +8,9 @@ describe("formatRemaining", () => {
     expect(formatRemaining(999)).toBe("00:01");
     expect(formatRemaining(-5000)).toBe("00:00");
   });
+
+  it("shows hours from an hour on", () => {
+    expect(formatRemaining(60 * 60_000)).toBe("1:00:00");
+    expect(formatRemaining(24 * 60 * 60_000 - 1000)).toBe("23:59:59");
+  });
 });

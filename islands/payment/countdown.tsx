@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 
-/** mm:ss until `until`, ticking each second; 00:00 once it has passed. */
+/** mm:ss until `until` (h:mm:ss from an hour on, never "1440:00"); 00:00 once it has passed. */
 export function formatRemaining(milliseconds: number): string {
   const seconds = Math.max(0, Math.ceil(milliseconds / 1000));
   const minutes = Math.floor(seconds / 60);
-  return `${String(minutes).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+  const mmss = (m: number) => `${String(m).padStart(2, "0")}:${String(seconds % 60).padStart(2, "0")}`;
+  return minutes < 60 ? mmss(minutes) : `${Math.floor(minutes / 60)}:${mmss(minutes % 60)}`;
 }
 
 export function useRemaining(until: string): number {

@@ -4,14 +4,34 @@ import { CopyButton } from "../components/copy-button";
 import { useI18n } from "../runtime/i18n-context";
 import { formatRupiah } from "../plan-dialog";
 import { formatRemaining, useRemaining } from "./countdown";
+import { apiUrl } from "../runtime/api";
+import type { Wallet } from "../../src/features/payments/gateways/gateway";
+import { WALLET_NAMES } from "../../src/features/payments/wallet-names";
 
 // The QR encoder is loaded only when a QRIS payment is on screen: the page bundles stay small.
 const QrCode = lazy(() => import("../components/qr-code").then((module) => ({ default: module.QrCode })));
 
-/** Opens the gateway's hosted page in a new tab; where a new tab is refused (a WebView), in this one. */
-export function openHostedPage(url: string) {
-  const opened = window.open(url, "_blank", "noopener");
-  if (opened === null) window.location.assign(url);
+/**
+ * Opens the gateway's hosted page ONCE: in one popup, so this dialog shows the outcome live, or in
+ * this tab on a phone (and wherever the popup is refused: a WebView, a blocker), from which the
+ * gateway's return brings the member back to Kasih's Settings with the outcome. window.open with
+ * "noopener" always answers null (HTML's rule), which used to open the page a second time in this
+ * tab and lose Kasih; the handle is kept instead and its opener cut (docs/decisions/0126).
+ */
+export function openHostedPage(url: string, options: { sameTab?: boolean } = {}, browser: Pick<Window, "open" | "location"> = window) {
+  if (options.sameTab === true) return browser.location.assign(url);
+  const opened = browser.open(url, "_blank");
+  if (opened === null) return browser.location.assign(url);
+  try {
+    opened.opener = null;
+  } catch {
+    // A browser that will not let the opener be cut: the page is open once all the same.
+  }
+}
+
+/** GET /api/payment/{id}/qr.png, for "Save QR image". */
+export function qrImageUrl(paymentId: string): string {
+  return apiUrl(`/api/payment/${encodeURIComponent(paymentId)}/qr.png`);
 }
 
 /**
@@ -19,13 +39,14 @@ export function openHostedPage(url: string) {
  * countdown to its expiry, a virtual account to transfer to, or the gateway's page for a card.
  * The outcome arrives by itself; this view only explains.
  */
-export function PaymentInstructions({ payment, onRetry }: { payment: PaymentCreatedJson; onRetry: () => void }) {
+export function PaymentInstructions({ payment, onRetry, phoneInHand = false }: { payment: PaymentCreatedJson; onRetry: () => void; phoneInHand?: boolean }) {
   const { t, lang } = useI18n();
   const remaining = useRemaining(payment.expiresAt);
   const expired = remaining <= 0;
   const amount = formatRupiah(payment.amount, lang);
   const expiry = new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(payment.expiresAt));
-  const hostedOnly = payment.qrCode === null && payment.bankInstructions === null && payment.paymentUrl !== null;
+  const wallet = payment.method === "ewallet" && payment.wallet != null ? payment.wallet : null;
+  const hostedOnly = wallet === null && payment.qrCode === null && payment.bankInstructions === null && payment.paymentUrl !== null;
 
   if (expired) {
     return (
@@ -55,8 +76,14 @@ export function PaymentInstructions({ payment, onRetry }: { payment: PaymentCrea
           <p className="payment-countdown" aria-live="off">
             {t("plans.payment.expiresIn")} <strong className="payment-countdown-time" role="timer">{formatRemaining(remaining)}</strong>
           </p>
+          {/* The phone showing the code cannot scan it: save it and pick it from the e-wallet's gallery, or use another phone. */}
+          {phoneInHand ? <p className="payment-note payment-qr-hint">{t("plans.walletPay.qrPhoneHint")}</p> : null}
+          <a className="button button-outline button-small payment-qr-save" href={qrImageUrl(payment.paymentId)} download={`kasih-qris-${payment.paymentId}.png`}>
+            {t("plans.walletPay.saveQr")}
+          </a>
         </div>
       ) : null}
+      {wallet !== null ? <WalletSteps wallet={wallet} walletUrl={payment.walletUrl ?? null} amount={amount} remaining={remaining} /> : null}
       {payment.bankInstructions !== null ? (
         <div className="payment-va-block">
           <dl className="payment-va">
@@ -85,12 +112,12 @@ export function PaymentInstructions({ payment, onRetry }: { payment: PaymentCrea
         <div className="payment-hosted-block">
           <p className="payment-step">{t(payment.method === "credit" ? "plans.payment.cardSteps" : "plans.payment.hostedSteps")}</p>
           {payment.paymentUrl !== null ? (
-            <button type="button" className="button button-primary button-block" onClick={() => openHostedPage(payment.paymentUrl!)}>
+            <button type="button" className="button button-primary button-block payment-open-hosted" onClick={() => openHostedPage(payment.paymentUrl!, { sameTab: phoneInHand })}>
               {t(payment.method === "credit" ? "plans.payment.openCardPage" : "plans.payment.openPaymentPage")}
             </button>
           ) : null}
         </div>
-      ) : payment.paymentUrl !== null ? (
+      ) : payment.paymentUrl !== null && wallet === null ? (
         // The gateway's own page also takes this payment (the sandbox's Pay and Decline live there).
         <p className="payment-hosted-link">
           <a href={payment.paymentUrl} target="_blank" rel="noopener">
@@ -102,6 +129,42 @@ export function PaymentInstructions({ payment, onRetry }: { payment: PaymentCrea
         <span className="payment-waiting-dot" aria-hidden="true" />
         {t("plans.payment.waiting")}
       </p>
+    </div>
+  );
+}
+
+/**
+ * An e-wallet payment: a link that opens the wallet's app in this tab (a real tap, so the browser
+ * lets the app open), or, for OVO, which pushes the request to the member's OVO app by number,
+ * "Open OVO to confirm" and the time left (docs/decisions/0126).
+ */
+function WalletSteps({ wallet, walletUrl, amount, remaining }: { wallet: Wallet; walletUrl: string | null; amount: string; remaining: number }) {
+  const { t } = useI18n();
+  const name = WALLET_NAMES[wallet];
+  if (wallet === "ovo") {
+    return (
+      <div className="payment-wallet-block" data-wallet={wallet}>
+        <p className="payment-wallet-confirm">{t("plans.walletPay.ovoConfirm")}</p>
+        <p className="payment-step">{t("plans.walletPay.ovoSteps", { amount })}</p>
+        <p className="payment-countdown" aria-live="off">
+          {t("plans.walletPay.payWithin")} <strong className="payment-countdown-time" role="timer">{formatRemaining(remaining)}</strong>
+        </p>
+        {walletUrl !== null ? (
+          <a className="button button-outline button-block payment-wallet-open" href={walletUrl}>
+            {t("plans.walletPay.open", { wallet: name })}
+          </a>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div className="payment-wallet-block" data-wallet={wallet}>
+      <p className="payment-step">{t("plans.walletPay.openSteps", { wallet: name, amount })}</p>
+      {walletUrl !== null ? (
+        <a className="button button-primary button-block payment-wallet-open" href={walletUrl}>
+          {t("plans.walletPay.open", { wallet: name })}
+        </a>
+      ) : null}
     </div>
   );
 }

@@ -91,8 +91,11 @@ export const MAX_EVENT_REVENUE_MICROS = 100_000;
 
 /** Payments (PAYMENTS.md; docs/decisions/0088-payments-and-money-invariants.md). */
 export const PAYMENT_PERIOD_MS = 30 * 24 * 60 * 60_000;
-/** How long a pending payment may be paid: 24 hours, QRIS 30 minutes. */
-export const PAYMENT_TTL_MS = { default: 24 * 60 * 60_000, qris: 30 * 60_000 } as const;
+/**
+ * How long a pending payment may be paid: 24 hours; QRIS and an e-wallet's app link 30 minutes
+ * (paid within minutes on the phone in hand; docs/decisions/0126). A gateway's shorter expiry wins.
+ */
+export const PAYMENT_TTL_MS = { default: 24 * 60 * 60_000, qris: 30 * 60_000, ewallet: 30 * 60_000 } as const;
 /**
  * A pending payment is marked expired only this long after its expiry, so a notification for a
  * payment made in its last second, delivered late, still finds it pending.

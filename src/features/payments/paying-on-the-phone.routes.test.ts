@@ -57,6 +57,8 @@ describe("POST /api/payment/create with an e-wallet", () => {
       expect(status).toBe(201);
       expect(body).toMatchObject({ status: "pending", method: "ewallet", wallet, walletUrl: `/pay/sandbox/${body.paymentId}`, gateway: "sandbox", qrCode: null, bankInstructions: null, amount: 49000 });
       expect(await paymentRow(body.paymentId)).toMatchObject({ method: "ewallet", status: "pending", details: { wallet, walletUrl: `/pay/sandbox/${body.paymentId}` } });
+      // Paid within minutes in the wallet's app: 30 minutes, as QRIS.
+      expect(new Date(body.expiresAt).getTime() - app.clock.now().getTime()).toBe(30 * 60_000);
       if (wallet === "gopay") {
         // The wallet link opens the sandbox's page, where 'Pay' confirms through the notification path.
         const page = await app.request("GET", body.walletUrl!, { cookie: member.cookie });

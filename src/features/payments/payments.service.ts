@@ -109,7 +109,7 @@ export async function createPayment(
 
   const paymentId = newId();
   const amount = PLAN_PRICES_IDR[plan];
-  const expiresAt = new Date(now.getTime() + (method === "qris" ? PAYMENT_TTL_MS.qris : PAYMENT_TTL_MS.default));
+  const expiresAt = new Date(now.getTime() + (method === "qris" || method === "ewallet" ? PAYMENT_TTL_MS[method] : PAYMENT_TTL_MS.default));
   await deps.db.batch([
     deps.db.insert(payments).values({ id: paymentId, userId: member.id, plan, amount, currency: "IDR", method, gateway: gateway.name, gatewayOrderId: paymentId, status: "pending", details: {}, createdAt: now, expiresAt }),
     statusHistoryRow(deps.db, paymentId, "pending", now),

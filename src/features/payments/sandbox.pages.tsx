@@ -94,7 +94,7 @@ function SandboxPage({ payment, lang }: { payment: SandboxPayment; lang: string 
         <p className="muted sandbox-note">{t(settled ? "sandboxPay.closeTab" : "sandboxPay.note")}</p>
         {/* Where a real gateway's return brings the member: Settings, with the plan and this payment's outcome. */}
         <a className="button button-ghost button-block sandbox-back" href={SANDBOX_RETURN_PATH}>
-          {t("walletPay.backToKasih")}
+          {t("plans.walletPay.backToKasih")}
         </a>
       </div>
     </AuthShell>
