@@ -1,7 +1,9 @@
 /**
  * Debian's Chromium driven by playwright-core (browser downloads do not work here), each
- * browser with a fresh user-data dir.
+ * browser with a fresh user-data dir. playwright-core runs in this process; its messages keep
+ * their order through immediates-in-order (docs/decisions/0115-browser-tests-without-the-flake.md).
  */
+import "./immediates-in-order";
 import { chromium, type BrowserContext, type Page } from "playwright-core";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
