@@ -81,6 +81,8 @@ describe("PaymentInstructions on the phone in hand", () => {
     expect(html).not.toContain('target="_blank"');
     expect(html).not.toContain("/pay/sandbox/pay1");
     expect(render(payment({ method: "ewallet", wallet: "shopeepay", walletUrl: "/pay/sandbox/pay1" }), { lang: "id" })).toContain(">Buka ShopeePay</a>");
+    // A gateway that gave only its page: the page opens the wallet.
+    expect(render(payment({ method: "ewallet", wallet: "dana", walletUrl: null, paymentUrl: "https://pay.example/dana" }))).toContain('href="https://pay.example/dana">Open DANA</a>');
   });
 
   it("tells an OVO payer to open OVO to confirm, with the time left and no link when OVO pushes", () => {

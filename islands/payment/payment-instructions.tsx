@@ -83,7 +83,8 @@ export function PaymentInstructions({ payment, onRetry, phoneInHand = false }: {
           </a>
         </div>
       ) : null}
-      {wallet !== null ? <WalletSteps wallet={wallet} walletUrl={payment.walletUrl ?? null} amount={amount} remaining={remaining} /> : null}
+      {/* A gateway that answers only its hosted page for a wallet: that page is the way to the wallet. */}
+      {wallet !== null ? <WalletSteps wallet={wallet} walletUrl={payment.walletUrl ?? (wallet === "ovo" ? null : payment.paymentUrl)} amount={amount} remaining={remaining} /> : null}
       {payment.bankInstructions !== null ? (
         <div className="payment-va-block">
           <dl className="payment-va">
