@@ -17,10 +17,10 @@ export const pushApiDocs: Record<string, ApiOperation> = {
     tag: "Push",
     access: "member",
     summary: "Save this browser's push subscription",
-    description: "The JSON of PushSubscription.toJSON().",
+    description: "The JSON of PushSubscription.toJSON(). At most 10 per member: a new one beyond that replaces the member's oldest.",
     body: subscriptionSchema,
     success: { status: 201, description: "Saved.", schema: subscribed(true) },
-    refusals: { 400: "Not a valid subscription, or a push service this server does not send to." },
+    refusals: { 400: "Not a valid subscription, or a push service this server does not send to.", 409: "The endpoint is another member's subscription; it is not moved." },
   },
   "DELETE /push/subscriptions": {
     tag: "Push",

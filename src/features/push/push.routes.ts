@@ -10,6 +10,7 @@ export const PUSH_MESSAGES = {
   invalid: "Invalid push subscription",
   service: "This push service is not supported",
   notFound: "Push subscription not found",
+  taken: "This push subscription belongs to another account",
 } as const;
 
 async function readJson(c: Context<AppEnv>): Promise<unknown> {
@@ -29,7 +30,7 @@ export function pushRoutes(deps: AppDeps) {
       const parsed = subscriptionSchema.safeParse(await readJson(c));
       if (!parsed.success) return c.json({ message: PUSH_MESSAGES.invalid }, 400);
       if (!allowedEndpoint(deps.config, parsed.data.endpoint)) return c.json({ message: PUSH_MESSAGES.service }, 400);
-      await saveSubscription(deps, currentUser(c).id, parsed.data);
+      if (!(await saveSubscription(deps, currentUser(c).id, parsed.data))) return c.json({ message: PUSH_MESSAGES.taken }, 409);
       return c.json({ subscribed: true }, 201);
     })
     .delete("/push/subscriptions", async (c) => {

@@ -7,7 +7,7 @@ import { createECDH } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { Agent } from "node:https";
 import { rootCertificates } from "node:tls";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import webpush from "web-push";
 import { pushSubscriptions, users } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
@@ -80,12 +80,27 @@ export function allowedEndpoint(config: Config, endpoint: string): boolean {
   return known && url.protocol === "https:";
 }
 
-/** Saves (or moves to this member) a browser's subscription. */
-export async function saveSubscription(deps: Pick<AppDeps, "db" | "clock">, userId: string, input: SubscriptionInput): Promise<void> {
-  await deps.db
-    .insert(pushSubscriptions)
-    .values({ id: newId(), userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: deps.clock.now() })
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: input.keys.p256dh, auth: input.keys.auth } });
+/** How many browsers one member may subscribe; a new one beyond that replaces the oldest (SECURITY.md 'Privacy and abuse'). */
+export const MAX_PUSH_SUBSCRIPTIONS_PER_MEMBER = 10;
+
+/**
+ * Saves a browser's subscription for this member, or refreshes its keys when it is already theirs.
+ * An endpoint another member holds is never moved to the caller (false): whoever learnt it would
+ * otherwise take that person's notifications (SECURITY.md 'Privacy and abuse'). The save and the
+ * removal of the member's oldest subscriptions beyond the cap are ONE batch (docs/decisions/0002).
+ */
+export async function saveSubscription(deps: Pick<AppDeps, "db" | "clock">, userId: string, input: SubscriptionInput): Promise<boolean> {
+  const [saved] = await deps.db.batch([
+    deps.db
+      .insert(pushSubscriptions)
+      .values({ id: newId(), userId, endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth, createdAt: deps.clock.now() })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { p256dh: input.keys.p256dh, auth: input.keys.auth }, setWhere: eq(pushSubscriptions.userId, userId) })
+      .returning({ id: pushSubscriptions.id }),
+    // rowid breaks ties between subscriptions saved in the same millisecond: the later insert is the newer.
+    deps.db.run(sql`delete from push_subscriptions where user_id = ${userId} and id not in (
+      select id from push_subscriptions where user_id = ${userId} order by created_at desc, rowid desc limit ${MAX_PUSH_SUBSCRIPTIONS_PER_MEMBER})`),
+  ]);
+  return saved.length > 0;
 }
 
 export async function removeSubscription(deps: Pick<AppDeps, "db">, userId: string, endpoint: string): Promise<boolean> {

@@ -203,4 +203,36 @@ describe("web push", () => {
     expect((await (await t.request("GET", "/api/push/key", { cookie: member.cookie })).json()).publicKey).toBe(first);
     expect((await t.request("GET", "/api/push/key")).status).toBe(401);
   });
+  test("a member holds at most 10 subscriptions: the 11th replaces the oldest, and the newest still receive pushes", async () => {
+    const member = await createMember(t, { firstName: "Ruth" });
+    const paths = Array.from({ length: 11 }, (_, i) => `/cap/${member.id}/${i}`);
+    const browsers = [];
+    for (const path of paths) browsers.push(await subscribe(member.cookie, path));
+    const kept = await t.deps.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.id));
+    expect(kept.map((row) => row.endpoint).sort()).toEqual(browsers.slice(1).map((b) => b.endpoint).sort());
+    // Re-subscribing a device it already has does not count twice.
+    await subscribe(member.cookie, paths[5]!);
+    expect((await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, member.id))).length).toBe(10);
+    const [ana, budi] = [await createMember(t, { firstName: "Ana" }), member];
+    const matchId = await matchUsers(t, ana, budi);
+    expect(await pushTo(t.deps, budi.id, { kind: "match", matchId, withName: "Ana" })).toBe(10);
+    received.splice(0, received.length);
+  });
+
+  test("an endpoint another member registered is not moved to the caller: 409, and pushes still go to its owner", async () => {
+    const owner = await createMember(t, { firstName: "Lydia" });
+    const thief = await createMember(t, { firstName: "Simon" });
+    const browser = await subscribe(owner.cookie, `/owned/${owner.id}`);
+    const other = browserKeys();
+    const taken = await t.request("POST", "/api/push/subscriptions", { cookie: thief.cookie, body: { endpoint: browser.endpoint, keys: other.json } });
+    expect({ status: taken.status, body: await taken.json() }).toEqual({ status: 409, body: { message: "This push subscription belongs to another account" } });
+    const rows = await t.deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.endpoint));
+    expect(rows.map((row) => ({ userId: row.userId, p256dh: row.p256dh }))).toEqual([{ userId: owner.id, p256dh: browser.json.p256dh }]);
+    // Neither can the caller unsubscribe it.
+    expect((await t.request("DELETE", "/api/push/subscriptions", { cookie: thief.cookie, body: { endpoint: browser.endpoint } })).status).toBe(404);
+    const matchId = await matchUsers(t, thief, owner);
+    expect(await pushTo(t.deps, owner.id, { kind: "match", matchId, withName: "Simon" })).toBe(1);
+    const push = await nextPush(`/owned/${owner.id}`);
+    expect((await open(push, browser)).payload.kind).toBe("match");
+  });
 });
