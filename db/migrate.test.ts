@@ -160,6 +160,74 @@ describe("applyMigrations", () => {
     }
   });
 
+  test("roles, second factor and moderation on an existing database: admins become role admin, reports outlive both members, sessions stay WITHOUT ROWID and has_photo stays kept", async () => {
+    const dir2 = mkdtempSync(join(tmpdir(), "kasih-migrate-0018-"));
+    const older = await openDatabase(`file:${join(dir2, "kasih.db")}`);
+    try {
+      const read = async (sql: string): Promise<Record<string, unknown>[]> => (await older.client.execute(sql)).rows.map((row) => ({ ...row }));
+      await applyMigrations(older.client, upTo("0017_payments_late_money_refunds_and_grants"));
+      const users = ["a1", "r1", "r2", "r3", "t1", "v1"].map((id) => `('${id}', '${id}@example.com', '${id.toUpperCase()}', ${id === "a1" ? 1 : 0}, ${id === "v1" ? 500 : "null"}, 0)`);
+      await older.client.batch(
+        [
+          `insert into users (id, email, first_name, is_admin, photo_verified_at, created_at) values ${users.join(", ")}`,
+          "insert into profiles (user_id, age, gender, denomination, church_name, faith_testimony, faith_duration, bio, prompts, created_at, updated_at) values ('t1', 31, 'male', 'catholic', 'St. Mary', 'x', '5 years', 'Hello there', '[{\"id\":\"sunday\",\"answer\":\"Choir\"}]', 0, 0), ('v1', 28, 'female', 'catholic', 'St. Mary', 'x', '5 years', 'bio', '[]', 0, 0)",
+          "insert into photos (id, user_id, position, file_name, mime_type, width, height, byte_size, created_at) values ('p1', 't1', 0, 't1-a.webp', 'image/webp', 800, 800, 1000, 0), ('p2', 'v1', 0, 'v1-old.webp', 'image/webp', 800, 800, 1000, 100), ('p3', 'v1', 1, 'v1-new.webp', 'image/webp', 800, 800, 1000, 900)",
+          "insert into reports (id, reporter_id, reported_user_id, reason, status, created_at) values ('rp1', 'r1', 't1', 'scam', 'pending', 1), ('rp2', 'r2', 't1', 'scam', 'pending', 2), ('rp3', 'r3', 't1', 'fake', 'pending', 3), ('rp4', 't1', 'r1', 'rude', 'dismissed', 4)",
+          "insert into sessions (id, user_id, created_at, last_seen_at, expires_at) values ('h1', 'a1', 0, 0, 9999999999999)",
+        ],
+        "write",
+      );
+
+      expect(await applyMigrations(older.client, all)).toContain("0018_moderation_roles_second_factor");
+
+      expect(await read("select id, role, is_admin, hidden_by from users order by id")).toEqual([
+        { id: "a1", role: "admin", is_admin: 1, hidden_by: null },
+        { id: "r1", role: "member", is_admin: 0, hidden_by: null },
+        { id: "r2", role: "member", is_admin: 0, hidden_by: null },
+        { id: "r3", role: "member", is_admin: 0, hidden_by: null },
+        // Three pending reporters hid t1 before: still hidden until an admin looks.
+        { id: "t1", role: "member", is_admin: 0, hidden_by: "reports" },
+        { id: "v1", role: "member", is_admin: 0, hidden_by: null },
+      ]);
+      // Only the photo present at the approval was covered by the selfie.
+      expect(await read("select id, verified_at from photos order by id")).toEqual([
+        { id: "p1", verified_at: null },
+        { id: "p2", verified_at: 500 },
+        { id: "p3", verified_at: null },
+      ]);
+      const snapshot = JSON.parse(String((await read("select reported_snapshot from reports where id = 'rp1'"))[0]!.reported_snapshot));
+      expect(snapshot).toMatchObject({ name: "T1", age: 31, bio: "Hello there", prompts: [{ id: "sunday", answer: "Choir" }], photos: ["t1-a.webp"] });
+      expect(await read("select count(*) as n, sum(counts_toward_hiding) as counted from reports")).toEqual([{ n: 4, counted: 0 }]);
+
+      // The session kept its row, gained the proof column and is still keyed without a row id.
+      expect(await read("select id, second_factor_at from sessions")).toEqual([{ id: "h1", second_factor_at: null }]);
+      expect(String((await read("select sql from sqlite_master where name = 'sessions'"))[0]!.sql)).toEndWith("WITHOUT ROWID");
+      expect((await read("select name from sqlite_master where type = 'index' and tbl_name = 'reports' order by name")).map((row) => row.name)).toEqual([
+        "reports_reported_status_idx",
+        "reports_reporter_idx",
+        "reports_status_created_idx",
+        "sqlite_autoindex_reports_1",
+      ]);
+      // The has_photo triggers of 0015 still work (users and photos were not rebuilt).
+      expect((await read("select name from sqlite_master where type = 'trigger' order by name")).length).toBe(4);
+
+      // Deleting either member keeps the report, its snapshot and its evidence.
+      await older.client.execute("insert into member_warnings (id, user_id, message, admin_id, report_id, created_at) values ('w1', 't1', 'Be kind', 'a1', 'rp4', 0)");
+      await older.client.execute("delete from users where id in ('t1', 'r2')");
+      expect(await read("select id, reporter_id, reported_user_id, reported_snapshot is not null as kept from reports order by id")).toEqual([
+        { id: "rp1", reporter_id: "r1", reported_user_id: null, kept: 1 },
+        { id: "rp2", reporter_id: null, reported_user_id: null, kept: 1 },
+        { id: "rp3", reporter_id: "r3", reported_user_id: null, kept: 1 },
+        { id: "rp4", reporter_id: null, reported_user_id: "r1", kept: 1 },
+      ]);
+      expect(await read("select count(*) as n from member_warnings")).toEqual([{ n: 0 }]);
+      expect(await read("pragma foreign_key_check")).toEqual([]);
+    } finally {
+      older.close();
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  });
+
   test("applies nothing twice", async () => {
     expect(await applyMigrations(handle.client, all)).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id, timestamp } from "./columns";
+import { reports } from "./matching";
 import { users } from "./users";
 
 export const adminActions = sqliteTable(
@@ -15,8 +16,26 @@ export const adminActions = sqliteTable(
     reason: text("reason"),
     createdAt: createdAt(),
   },
-  (t) => [index("admin_actions_created_idx").on(t.createdAt)],
+  // The member page lists the rows about one member; the log filters by admin (ADMIN.md).
+  (t) => [index("admin_actions_created_idx").on(t.createdAt), index("admin_actions_target_idx").on(t.targetUserId, t.createdAt), index("admin_actions_admin_idx").on(t.adminId, t.createdAt)],
 );
+
+/** A warning an admin sent a member (ADMIN.md 'One member' warn); shown at the member's next visit until seen. */
+export const memberWarnings = sqliteTable(
+  "member_warnings",
+  {
+    id: id(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    adminId: text("admin_id").references(() => users.id, { onDelete: "set null" }),
+    /** The report this warning decided, if any. */
+    reportId: text("report_id").references(() => reports.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    seenAt: timestamp("seen_at"),
+  },
+  (t) => [index("member_warnings_user_idx").on(t.userId, t.seenAt)],
+);
+
 
 /** Feature toggles and admin settings. value is JSON: a boolean, {enabled}, or a string. */
 export const settings = sqliteTable("settings", {

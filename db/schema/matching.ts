@@ -81,12 +81,36 @@ export interface ReportEvidenceLine {
   createdAt: number;
 }
 
+/**
+ * The reported member as they were when the report was filed (ADMIN.md 'Reports that act'): kept
+ * with the report, so it outlives the deletion of the account. `photos` are file names under
+ * $DATA_DIR (copied under evidence/ by the reports code, so deleting the account's photos keeps them).
+ */
+export interface ReportedProfileSnapshot {
+  name: string;
+  age: number | null;
+  gender?: string | null;
+  city?: string | null;
+  bio: string;
+  prompts: { id: string; answer: string }[];
+  photos: string[];
+  takenAt: number;
+}
+
+/** What deciding a report did (ADMIN.md 'Reports that act'). */
+export const REPORT_ACTIONS = ["dismiss", "warn", "hide", "suspend", "ban"] as const;
+export type ReportAction = (typeof REPORT_ACTIONS)[number];
+
+/**
+ * Reports outlive either member (SECURITY.md 'Privacy and abuse'): both ids are set to null when an
+ * account is deleted; the snapshot and the evidence stay (docs/decisions/0127).
+ */
 export const reports = sqliteTable(
   "reports",
   {
     id: id(),
-    reporterId: text("reporter_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-    reportedUserId: text("reported_user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reportedUserId: text("reported_user_id").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
     description: text("description").notNull().default(""),
     /**
@@ -94,12 +118,32 @@ export const reports = sqliteTable(
      * unmatch deletes the conversation); null when they had no match. For the admin only.
      */
     evidence: text("evidence", { mode: "json" }).$type<ReportEvidenceLine[]>(),
+    /** The reported profile when filed; null for reports filed before it was kept. */
+    reportedSnapshot: text("reported_snapshot", { mode: "json" }).$type<ReportedProfileSnapshot>(),
+    /** The reporter's client address when filed: three reporters must come from three addresses to hide someone. */
+    reporterIp: text("reporter_ip"),
+    /**
+     * Whether the reporter met the rules to count toward hiding when filing (a profile, a proven
+     * email or phone, an account older than 24 hours, swiped on or matched the reported member).
+     */
+    countsTowardHiding: bool("counts_toward_hiding").notNull().default(false),
     status: text("status", { enum: REPORT_STATUSES }).notNull().default("pending"),
+    /** The action taken when the report was decided, its detail (message, days, reason), by whom and when. */
+    action: text("action", { enum: REPORT_ACTIONS }),
+    actionDetail: text("action_detail"),
+    actionBy: text("action_by").references(() => users.id, { onDelete: "set null" }),
+    actionAt: timestamp("action_at"),
+    /** When the admins were told of it (at once for the urgent reasons, else in the daily digest). */
+    notifiedAt: timestamp("notified_at"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at"),
   },
   // The second index serves Discover's "reported by three members, hidden until an admin looks".
-  (t) => [index("reports_status_created_idx").on(t.status, t.createdAt), index("reports_reported_status_idx").on(t.reportedUserId, t.status)],
+  (t) => [
+    index("reports_status_created_idx").on(t.status, t.createdAt),
+    index("reports_reported_status_idx").on(t.reportedUserId, t.status),
+    index("reports_reporter_idx").on(t.reporterId),
+  ],
 );
 
 /**

@@ -78,6 +78,12 @@ export const photos = sqliteTable(
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     byteSize: integer("byte_size").notNull(),
+    /**
+     * When an approved selfie covered this photo (set on the member's photos when a verification is
+     * approved). The badge belongs to these photos: once none is left, it is withdrawn until a new
+     * selfie is approved (docs/decisions/0127).
+     */
+    verifiedAt: timestamp("verified_at"),
     createdAt: createdAt(),
   },
   (t) => [index("photos_user_position_idx").on(t.userId, t.position)],

@@ -4,6 +4,14 @@ import { bool, createdAt, id, timestamp } from "./columns";
 export const PLANS = ["free", "premium", "premium_plus"] as const;
 export type Plan = (typeof PLANS)[number];
 
+/**
+ * Who a member is to the service (ADMIN.md 'Who', docs/decisions/0127): `moderator` and `admin`
+ * open the panel with a second factor; `chaperone` is MATCHING.md's. `isAdmin` stays true for
+ * `admin` alone and is written together with `role`.
+ */
+export const ROLES = ["member", "moderator", "admin", "chaperone"] as const;
+export type Role = (typeof ROLES)[number];
+
 export interface NotificationChoices {
   newMatches: boolean;
   messages: boolean;
@@ -26,7 +34,18 @@ export const users = sqliteTable(
     isVerified: bool("is_verified").notNull().default(false),
     /** When the owner proved the address (the mailed link, or a provider that vouches for it); null until then. */
     emailVerifiedAt: timestamp("email_verified_at"),
+    /** True for role `admin` only; kept with `role` (docs/decisions/0127). */
     isAdmin: bool("is_admin").notNull().default(false),
+    role: text("role", { enum: ROLES }).notNull().default("member"),
+    /**
+     * The TOTP secret of an admin or moderator (RFC 6238), sealed by src/platform/secret-box.ts
+     * (AES-256-GCM, key in $DATA_DIR/secrets); set at enrolment, proven by the first good code.
+     */
+    totpSecret: text("totp_secret"),
+    /** When the first good code completed enrolment; null: not enrolled (or reset at the terminal). */
+    totpEnrolledAt: timestamp("totp_enrolled_at"),
+    /** The last 30-second time step a code was accepted for: each code is accepted once. */
+    totpLastStep: integer("totp_last_step"),
     plan: text("plan", { enum: PLANS }).notNull().default("free"),
     /** End of the paid period; null with a paid plan means granted without end (operator). */
     planExpiresAt: timestamp("plan_expires_at"),
@@ -38,6 +57,21 @@ export const users = sqliteTable(
     planSince: timestamp("plan_since"),
     isBanned: bool("is_banned").notNull().default(false),
     banReason: text("ban_reason"),
+    /**
+     * A ban for 1, 7 or 30 days (ADMIN.md 'One member'): until this time sign-in answers 403 with
+     * suspensionReason and the end; it lifts itself when the time passes. isBanned stays for the
+     * permanent ban.
+     */
+    suspendedUntil: timestamp("suspended_until"),
+    suspensionReason: text("suspension_reason"),
+    /** Off every deck until an admin reviews (an admin's hide, or the reports threshold, SECURITY.md). */
+    hiddenAt: timestamp("hidden_at"),
+    hiddenBy: text("hidden_by", { enum: ["admin", "reports"] }),
+    /** An admin asked for a new selfie: the badge is withdrawn until a new one is approved. */
+    reverifyRequestedAt: timestamp("reverify_requested_at"),
+    /** Where the account was made (the admin's member page): the client address and its country code, if known. */
+    signupIp: text("signup_ip"),
+    signupCountry: text("signup_country"),
     language: text("language", { enum: ["en", "id"] }).notNull().default("en"),
     /** Premium Plus boost: at the front of nearby decks until this time. */
     boostedUntil: timestamp("boosted_until"),
@@ -76,7 +110,8 @@ export const users = sqliteTable(
     // Discovery walks candidates most recently active first, and finds boosted people (docs/decisions/0060).
     // The activity index carries the columns Discover tests on that walk, so it reads no table row
     // (docs/decisions/0102: 2.9 → 0.3 ms of Discover's 6 at 100,000 members, with the profiles one).
-    index("users_last_active_idx").on(t.lastActiveAt, t.id, t.isBanned, t.photoVerifiedAt),
+    // Hidden and suspended members are left out on that walk too (docs/decisions/0127).
+    index("users_last_active_idx").on(t.lastActiveAt, t.id, t.isBanned, t.photoVerifiedAt, t.hiddenAt, t.suspendedUntil),
     index("users_boosted_until_idx").on(t.boostedUntil),
   ],
 );
@@ -96,6 +131,8 @@ export const sessions = sqliteTable(
     lastSeenAt: timestamp("last_seen_at").notNull(),
     /** Absolute end of the session, whatever the activity. */
     expiresAt: timestamp("expires_at").notNull(),
+    /** When the admin or moderator proved a TOTP or recovery code in this session; lasts as long as it (ADMIN.md 'Who'). */
+    secondFactorAt: timestamp("second_factor_at"),
   },
   (t) => [index("sessions_user_id_idx").on(t.userId)],
 );
@@ -151,4 +188,33 @@ export const dailyUsage = sqliteTable(
     chats: integer("chats").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** An admin's or moderator's single-use recovery codes (ADMIN.md 'Who'): only a hash is kept; shown once at enrolment. */
+export const recoveryCodes = sqliteTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: text("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+    /** SHA-256 of the normalised code, hex (the codes are random, 50+ bits; no slow hash needed). */
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/**
+ * An email address or phone deleted while reports against it were open (SECURITY.md 'Privacy and
+ * abuse'): registration with it answers 409 until `until`. Only a keyed hash is kept (HMAC-SHA-256
+ * with a key in $DATA_DIR/secrets, of "email:" + the lower-cased address or "phone:" + the E.164 number).
+ */
+export const blockedRegistrations = sqliteTable(
+  "blocked_registrations",
+  {
+    keyHash: text("key_hash").primaryKey(),
+    until: timestamp("until").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blocked_registrations_until_idx").on(t.until)],
 );

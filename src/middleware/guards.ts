@@ -2,6 +2,7 @@ import { createMiddleware } from "hono/factory";
 import type { Context } from "hono";
 import type { AppEnv } from "../app-env";
 import type { SessionUser } from "../features/auth/session";
+import { apiPermission, isStaffRole, roleMay, type StaffPermission } from "../features/admin/staff-permissions";
 
 /** API guard: a signed-in user, else 401 {"message":"Unauthorized"}. */
 export const requireUser = createMiddleware<AppEnv>((c, next) => {
@@ -10,11 +11,59 @@ export const requireUser = createMiddleware<AppEnv>((c, next) => {
   return next();
 });
 
-/** API guard: an admin, checked on the server for every admin route. */
+/** API guard: an admin (role admin), checked on the server. Admin routes use requireStaff instead. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get("user");
   if (user === null) return c.json({ message: "Unauthorized" }, 401);
   if (!user.isAdmin) return c.json({ message: "Forbidden" }, 403);
+  return next();
+});
+
+export const SECOND_FACTOR_REQUIRED = "Second factor required";
+
+/**
+ * Why the signed-in user may not make a staff call needing `permission`, or null when they may
+ * (ADMIN.md 'Who', src/features/admin/staff-permissions.ts): not staff 403 Forbidden; staff without
+ * a code proven in this session 403 "Second factor required"; staff without the permission 403 Forbidden.
+ */
+export function staffRefusal(c: Context<AppEnv>, permission: StaffPermission | null): { status: 401 | 403; message: string } | null {
+  const user = c.get("user");
+  if (user === null) return { status: 401, message: "Unauthorized" };
+  if (!isStaffRole(user.role)) return { status: 403, message: "Forbidden" };
+  if (c.get("session")?.secondFactorAt == null) return { status: 403, message: SECOND_FACTOR_REQUIRED };
+  if (permission !== null && !roleMay(user.role, permission)) return { status: 403, message: "Forbidden" };
+  return null;
+}
+
+/**
+ * API guard for one admin call: an admin or moderator who proved the second factor in this
+ * session, whose role has `permission`. Use it on every admin route, e.g.
+ * `.post("/users/:id/warn", requireStaff("users.moderate"), ...)`.
+ */
+export function requireStaff(permission: StaffPermission) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    const refusal = staffRefusal(c, permission);
+    if (refusal !== null) return c.json({ message: refusal.message }, refusal.status);
+    return next();
+  });
+}
+
+/**
+ * The guard in front of every /api/admin/* call (mounted at /api/admin/*, before any route
+ * matches, so unknown paths are refused too): the permission comes from the table of
+ * staff-permissions.ts by method and path; /api/admin/2fa/* needs only a staff role, since it is
+ * where the second factor is proven.
+ */
+export const requireStaffApi = createMiddleware<AppEnv>(async (c, next) => {
+  const path = c.req.path.replace(/^\/api\/admin/, "");
+  if (path.startsWith("/2fa/")) {
+    const user = c.get("user");
+    if (user === null) return c.json({ message: "Unauthorized" }, 401);
+    if (!isStaffRole(user.role)) return c.json({ message: "Forbidden" }, 403);
+    return next();
+  }
+  const refusal = staffRefusal(c, apiPermission(c.req.method, path));
+  if (refusal !== null) return c.json({ message: refusal.message }, refusal.status);
   return next();
 });
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { sessions, users, type NotificationChoices, type Plan } from "../../../db/schema";
+import { sessions, users, type NotificationChoices, type Plan, type Role } from "../../../db/schema";
 import { preparedQuery } from "../../../db/prepared";
 import { sideWrite } from "../../operations/storage-health";
 import type { Clock } from "../../platform/clock";
@@ -24,6 +24,8 @@ export interface SessionUser {
   lastName: string;
   profileImageUrl: string | null;
   isAdmin: boolean;
+  /** ADMIN.md 'Who': `admin` and `moderator` open the panel (with a second factor). */
+  role: Role;
   plan: Plan;
   planExpiresAt: Date | null;
   isBanned: boolean;
@@ -39,6 +41,8 @@ export interface Session {
   id: string;
   userId: string;
   expiresAt: Date;
+  /** When a TOTP or recovery code was proven in this session (ADMIN.md 'Who'); null: not yet. */
+  secondFactorAt: Date | null;
 }
 
 /** The database keeps only the SHA-256 of a token, so a leaked table opens no account. */
@@ -52,7 +56,7 @@ export async function createSession(db: Database, clock: Clock, userId: string, 
   const token = newToken(20); // 160 bits
   const now = clock.now();
   const policy = isAdmin ? sessionPolicy.admin : sessionPolicy.member;
-  const session: Session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(now.getTime() + policy.absoluteLifetimeMs) };
+  const session: Session = { id: sessionIdFromToken(token), userId, expiresAt: new Date(now.getTime() + policy.absoluteLifetimeMs), secondFactorAt: null };
   await db.insert(sessions).values({ id: session.id, userId, createdAt: now, lastSeenAt: now, expiresAt: session.expiresAt });
   return { token, session };
 }
@@ -67,12 +71,14 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
       sessionCreatedAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      secondFactorAt: sessions.secondFactorAt,
       id: users.id,
       email: users.email,
       firstName: users.firstName,
       lastName: users.lastName,
       profileImageUrl: users.profileImageUrl,
       isAdmin: users.isAdmin,
+      role: users.role,
       plan: users.plan,
       planExpiresAt: users.planExpiresAt,
       isBanned: users.isBanned,
@@ -89,14 +95,15 @@ export async function validateSessionToken(db: Database, clock: Clock, token: st
     .prepare());
   const [row] = await lookup.execute({ sessionId });
   if (row === undefined) return null;
-  const { sessionId: _id, sessionCreatedAt, lastSeenAt, expiresAt, ...user } = row;
-  const policy = row.isAdmin ? sessionPolicy.admin : sessionPolicy.member;
+  const { sessionId: _id, sessionCreatedAt, lastSeenAt, expiresAt, secondFactorAt, ...user } = row;
+  // Moderators open the panel too: their sessions are as short as an admin's (docs/decisions/0127).
+  const policy = row.isAdmin || row.role === "moderator" ? sessionPolicy.admin : sessionPolicy.member;
   const found = {
     idleSince: lastSeenAt.getTime(),
     // The role's lifetime counts from the sign-in, so a member made admin keeps no 30-day admin session.
     absoluteEnd: Math.min(expiresAt.getTime(), sessionCreatedAt.getTime() + policy.absoluteLifetimeMs),
     policy,
-    session: { id: sessionId, userId: row.id, expiresAt } satisfies Session,
+    session: { id: sessionId, userId: row.id, expiresAt, secondFactorAt } satisfies Session,
     user: user satisfies SessionUser,
   };
   const now = clock.now().getTime();

@@ -1,6 +1,7 @@
 /** Test helpers: members with a complete profile and photo rows, written straight to the database. */
+import { eq } from "drizzle-orm";
 import { createSession } from "../auth/session";
-import { blocks, photos, profiles, swipes, users } from "../../../db/schema";
+import { blocks, photos, profiles, sessions, swipes, users, type Role } from "../../../db/schema";
 import { findCity } from "../profile/cities";
 import { newId } from "../../platform/ids";
 import type { TestApp } from "../../testing/test-app";
@@ -17,6 +18,13 @@ export interface MemberOptions {
   profile?: boolean;
   plan?: "free" | "premium" | "premium_plus";
   isAdmin?: boolean;
+  /** Default: admin with isAdmin, else member. */
+  role?: Role;
+  /**
+   * Whether a staff member's session has proven the second factor (ADMIN.md 'Who'); default true,
+   * so tests about other things reach the panel. Tests of the second factor pass false.
+   */
+  secondFactor?: boolean;
   lastActiveAt?: Date | null;
 }
 
@@ -32,10 +40,12 @@ export async function createMember(app: TestApp, options: MemberOptions = {}) {
     firstName,
     plan: options.plan ?? "free",
     isAdmin: options.isAdmin ?? false,
+    role: options.role ?? (options.isAdmin ? "admin" : "member"),
     lastActiveAt: options.lastActiveAt === undefined ? now : options.lastActiveAt,
     createdAt: now,
   });
-  const { token } = await createSession(app.deps.db, app.clock, id, options.isAdmin ?? false);
+  const { token, session } = await createSession(app.deps.db, app.clock, id, options.isAdmin ?? false);
+  if ((options.isAdmin || options.role === "moderator") && options.secondFactor !== false) await app.deps.db.update(sessions).set({ secondFactorAt: now }).where(eq(sessions.id, session.id));
   const account = { id, firstName, cookie: `kasih_session=${token}` };
   if (options.profile !== false) {
     const city = options.city === undefined ? "jakarta" : options.city;

@@ -1,6 +1,6 @@
 /** Test helpers of the admin member areas: named people written straight to the database. */
 import { eq } from "drizzle-orm";
-import { users, type Plan } from "../../../../db/schema";
+import { users, type Plan, type Role } from "../../../../db/schema";
 import { createMember } from "../../discovery/discovery.test-support";
 import type { TestApp } from "../../../testing/test-app";
 
@@ -9,6 +9,10 @@ export interface PersonOptions {
   lastName?: string;
   email?: string;
   isAdmin?: boolean;
+  /** Default: admin with isAdmin, else member. */
+  role?: Role;
+  /** A staff session that has proven the second factor (default true); false to test the second factor itself. */
+  secondFactor?: boolean;
   /** A saved profile (an active member); false: a sign-up that stopped before it. */
   profile?: boolean;
   plan?: Plan;
@@ -19,7 +23,7 @@ export interface PersonOptions {
 
 /** A member (or admin) with a session cookie; fast: no password hashing. */
 export async function person(app: TestApp, options: PersonOptions = {}) {
-  const account = await createMember(app, { firstName: options.firstName ?? "Maria", isAdmin: options.isAdmin ?? false, profile: options.profile ?? true, photo: options.profile ?? true });
+  const account = await createMember(app, { firstName: options.firstName ?? "Maria", isAdmin: options.isAdmin ?? false, role: options.role, secondFactor: options.secondFactor, profile: options.profile ?? true, photo: options.profile ?? true });
   const email = options.email ?? `${account.id}@example.com`;
   const lastName = options.lastName ?? "Santoso";
   await app.deps.db
@@ -37,6 +41,9 @@ export async function person(app: TestApp, options: PersonOptions = {}) {
 }
 
 export const adminOf = (app: TestApp, options: PersonOptions = {}) => person(app, { firstName: "Ada", lastName: "Admin", ...options, isAdmin: true });
+
+/** A moderator (ADMIN.md 'Who') with a session that has proven the second factor unless told otherwise. */
+export const moderatorOf = (app: TestApp, options: PersonOptions = {}) => person(app, { firstName: "Mona", lastName: "Moderator", ...options, isAdmin: false, role: "moderator" });
 
 /** The request an htmx element of the panel makes. */
 export const HX = { "HX-Request": "true" } as const;
