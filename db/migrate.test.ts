@@ -209,7 +209,7 @@ describe("applyMigrations", () => {
         "sqlite_autoindex_reports_1",
       ]);
       // The has_photo triggers of 0015 still work (users and photos were not rebuilt).
-      expect((await read("select name from sqlite_master where type = 'trigger' order by name")).length).toBe(4);
+      expect((await read("select name from sqlite_master where type = 'trigger' and name like '%has_photo%'")).length).toBe(4);
 
       // Deleting either member keeps the report, its snapshot and its evidence.
       await older.client.execute("insert into member_warnings (id, user_id, message, admin_id, report_id, created_at) values ('w1', 't1', 'Be kind', 'a1', 'rp4', 0)");
@@ -224,6 +224,29 @@ describe("applyMigrations", () => {
       expect(await read("pragma foreign_key_check")).toEqual([]);
     } finally {
       older.close();
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  });
+
+  test("role and is_admin stay together whoever writes either", async () => {
+    const dir2 = mkdtempSync(join(tmpdir(), "kasih-migrate-0019-"));
+    const db = await openDatabase(`file:${join(dir2, "kasih.db")}`);
+    try {
+      const run = (sql: string) => db.client.execute(sql);
+      const state = async () => Object.fromEntries((await run("select id, role, is_admin from users order by id")).rows.map((row) => [String(row.id), `${row.role}/${row.is_admin}`]));
+      await applyMigrations(db.client, all);
+      await run("insert into users (id, email, first_name, is_admin, created_at) values ('a', 'a@example.com', 'A', 1, 0)");
+      await run("insert into users (id, email, first_name, role, created_at) values ('b', 'b@example.com', 'B', 'admin', 0), ('c', 'c@example.com', 'C', 'moderator', 0), ('d', 'd@example.com', 'D', 'chaperone', 0)");
+      expect(await state()).toEqual({ a: "admin/1", b: "admin/1", c: "moderator/0", d: "chaperone/0" });
+      await run("update users set is_admin = 0 where id = 'a'"); // the start-up check's demotion
+      await run("update users set role = 'moderator' where id = 'b'"); // an admin made moderator
+      await run("update users set is_admin = 1 where id = 'c'"); // a proven super admin's sign-in
+      await run("update users set is_admin = 0 where id = 'd'"); // not an admin: unchanged
+      expect(await state()).toEqual({ a: "member/0", b: "moderator/0", c: "admin/1", d: "chaperone/0" });
+      await run("update users set role = 'member' where id = 'c'");
+      expect((await state()).c).toBe("member/0");
+    } finally {
+      db.close();
       rmSync(dir2, { recursive: true, force: true });
     }
   });

@@ -34,7 +34,11 @@ export const users = sqliteTable(
     isVerified: bool("is_verified").notNull().default(false),
     /** When the owner proved the address (the mailed link, or a provider that vouches for it); null until then. */
     emailVerifiedAt: timestamp("email_verified_at"),
-    /** True for role `admin` only; kept with `role` (docs/decisions/0127). */
+    /**
+     * True for role `admin` only. Kept with `role` by triggers on users (migration 0019,
+     * docs/decisions/0127), whoever writes either: a migration that rebuilds users must drop those
+     * four triggers first and create them again after.
+     */
     isAdmin: bool("is_admin").notNull().default(false),
     role: text("role", { enum: ROLES }).notNull().default("member"),
     /**
