@@ -2,7 +2,8 @@
  * What an instance's open sockets missed while the fan-out between instances was broken (Redis
  * away, a publish lost), delivered from the database once it works again, as the usual frames:
  * new_message for each missed message, message_read for each missed receipt (so unread counts
- * follow), message_delivered to the senders. docs/decisions/0118-metrics-behind-a-proxy-and-fan-out-catch-up.md.
+ * follow), message_delivered to the senders (only between members who share their activity,
+ * docs/decisions/0130). docs/decisions/0118-metrics-behind-a-proxy-and-fan-out-catch-up.md.
  *
  * When: an instance notes when its fan-out broke (less a margin for the other instances' view
  * and clocks), and when it is whole again it catches up and asks every other instance to catch
@@ -36,6 +37,8 @@ interface CatchUpRow {
   user1_id: string;
   user2_id: string;
   shared: number;
+  /** Both share their activity: only then is a message announced delivered (docs/decisions/0130). */
+  activity: number;
   id: string;
   sender_id: string;
   content: string | null;
@@ -54,22 +57,23 @@ interface CatchUpRow {
  */
 export const CATCH_UP_SQL = `with here(id) as (select value from json_each(?1)),
 open as materialized (
-  select m.id, m.user1_id, m.user2_id, u1.first_name as first1, u2.first_name as first2, (u1.read_receipts = 1 and u2.read_receipts = 1) as shared
+  select m.id, m.user1_id, m.user2_id, u1.first_name as first1, u2.first_name as first2, (u1.read_receipts = 1 and u2.read_receipts = 1) as shared,
+    (u1.show_activity = 1 and u2.show_activity = 1) as activity
   from matches m join users u1 on u1.id = m.user1_id join users u2 on u2.id = m.user2_id
   where (m.user1_id in (select id from here) or m.user2_id in (select id from here))
     and u1.is_banned = 0 and u2.is_banned = 0
     and not exists (select 1 from blocks b where (b.blocker_id = m.user1_id and b.blocked_id = m.user2_id) or (b.blocker_id = m.user2_id and b.blocked_id = m.user1_id))
 ),
-readers as (select id, user1_id, user2_id, shared, user1_id as reader_id from open union all select id, user1_id, user2_id, shared, user2_id from open),
+readers as (select id, user1_id, user2_id, shared, activity, user1_id as reader_id from open union all select id, user1_id, user2_id, shared, activity, user2_id from open),
 reads as (
   select r.*, (select x.rowid from messages x where x.match_id = r.id and x.sender_id <> r.reader_id and x.read_at is not null order by x.created_at desc, x.rowid desc limit 1) as last_read
   from readers r
 )
-select 'message' as row_kind, o.id as match_id, o.user1_id, o.user2_id, o.shared, msg.id, msg.sender_id, msg.content, msg.kind, msg.created_at, msg.read_at,
+select 'message' as row_kind, o.id as match_id, o.user1_id, o.user2_id, o.shared, o.activity, msg.id, msg.sender_id, msg.content, msg.kind, msg.created_at, msg.read_at,
     case when msg.sender_id = o.user1_id then o.first1 else o.first2 end as first_name, null as reader_id
   from open o join messages msg on msg.match_id = o.id and msg.created_at >= ?2
 union all
-select 'read', r.id, r.user1_id, r.user2_id, r.shared, x.id, x.sender_id, null, x.kind, x.created_at, x.read_at, null, r.reader_id
+select 'read', r.id, r.user1_id, r.user2_id, r.shared, r.activity, x.id, x.sender_id, null, x.kind, x.created_at, x.read_at, null, r.reader_id
   from reads r join messages x on x.rowid = r.last_read and x.read_at >= ?2
 limit ?3`;
 
@@ -148,10 +152,11 @@ export function startFanOutCatchUp(deps: Pick<AppDeps, "db" | "clock">, hub: Rea
     let sent = 0;
     for (const ws of sockets) sent += catchUpSocket(ws, events, deliveredTo);
     for (const event of events) hub.markSeen(event.key);
-    // "Delivered" (decision 0071): the recipient's page has the message now.
+    // "Delivered" (decision 0071): the recipient's page has the message now; said to the sender
+    // only when both share their activity, as live (docs/decisions/0130).
     for (const { row } of deliveredTo) {
       messagesDelivered.inc();
-      hub.sendToUsers([row.sender_id], { type: "message_delivered", matchId: row.match_id, messageId: row.id });
+      if (Number(row.activity) === 1) hub.sendToUsers([row.sender_id], { type: "message_delivered", matchId: row.match_id, messageId: row.id });
     }
     log.info({ since: new Date(since).toISOString(), rows: rows.length, frames: sent, sockets: sockets.length }, "realtime: caught up on what the fan-out missed");
   }

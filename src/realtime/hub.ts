@@ -8,6 +8,7 @@ import type { ServerWebSocket } from "bun";
 import type { PubSub } from "./pubsub";
 import type { ServerFrame } from "./frames";
 import { messagesDelivered } from "../operations/metrics";
+import { log } from "../platform/log";
 
 export interface SocketData {
   userId: string;
@@ -67,6 +68,13 @@ export class RealtimeHub {
   onMatchForgotten: (matchId: string) => void = () => {};
   /** Called when another instance's fan-out came back: what it published meanwhile may be missing here. */
   onCatchUpAsked: (since: number) => void = () => {};
+  /**
+   * Whether the sender may hear that their message reached the recipient's open page: "delivered"
+   * says the recipient is online, so it passes only between two members who both share their
+   * activity (SECURITY.md 'Privacy and abuse', docs/decisions/0130). realtime.ts reads the
+   * settings; a hub on its own (tests) says yes.
+   */
+  deliveryShown: (senderId: string, recipientId: string) => boolean | Promise<boolean> = () => true;
 
   constructor(readonly pubsub: PubSub) {
     this.#unsubscribe = pubsub.subscribe((message) => this.#receive(message));
@@ -115,6 +123,23 @@ export class RealtimeHub {
     const seen = seenKeyOf(frame);
     if (seen !== undefined) envelope.seen = seen;
     this.#publish(envelope);
+  }
+
+  /**
+   * Tells the sender that the recipient's page has the message (decision 0071), when their
+   * settings allow it (deliveryShown); otherwise the sender hears nothing, as when the recipient
+   * is away. Used by live delivery and by the catch-up after a Redis outage.
+   */
+  async announceDelivered(delivered: { senderId: string; matchId: string; messageId: string }, recipientId: string): Promise<void> {
+    const { senderId, matchId, messageId } = delivered;
+    try {
+      if (!(await this.deliveryShown(senderId, recipientId))) return;
+    } catch (error) {
+      // Unknown settings: say nothing rather than risk telling a hidden member's presence.
+      log.warn({ err: error }, "realtime: could not read whether a delivery may be shown");
+      return;
+    }
+    this.sendToUsers([senderId], { type: "message_delivered", matchId, messageId });
   }
 
   /** Whether this message or receipt (seenKeyOf) was delivered to this instance's sockets. */
@@ -172,7 +197,7 @@ export class RealtimeHub {
     switch (envelope.t) {
       case "send": {
         if (envelope.seen !== undefined) this.markSeen(envelope.seen);
-        let deliveredToRecipient = false;
+        let deliveredTo: string | null = null;
         for (const userId of envelope.users) {
           const set = this.#sockets.get(userId);
           if (set === undefined) continue;
@@ -181,13 +206,12 @@ export class RealtimeHub {
             if (envelope.planChanged) ws.data.sender = null;
             ws.send(envelope.frame);
           }
-          if (envelope.delivered !== undefined && userId !== envelope.delivered.senderId) deliveredToRecipient = true;
+          if (envelope.delivered !== undefined && userId !== envelope.delivered.senderId) deliveredTo = userId;
         }
         // "Delivered": the recipient had a page open when the message arrived (decision 0071).
-        if (deliveredToRecipient && envelope.delivered !== undefined) {
+        if (deliveredTo !== null && envelope.delivered !== undefined) {
           messagesDelivered.inc();
-          const { senderId, matchId, messageId } = envelope.delivered;
-          this.sendToUsers([senderId], { type: "message_delivered", matchId, messageId });
+          void this.announceDelivered(envelope.delivered, deliveredTo);
         }
         return;
       }

@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from "../app-env";
 import { CallService } from "../features/calls/calls.service";
 import { loadSender, markRead, SENDER_PLAN_TTL_MS, sendMessageAsKnown } from "../features/chat/chat.service";
 import { announceRead } from "../features/chat/read-receipts";
+import { activityShared } from "../features/settings/settings.service";
 import { findOpenMatchFor } from "../features/matches/matches.service";
 import { WS_FRAMES_PER_SECOND, WS_MAX_FRAME_BYTES, WS_MAX_SOCKETS_PER_MEMBER } from "../platform/constants";
 import { startPushNotifier } from "../features/push/push-notifier";
@@ -63,6 +64,8 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
   const hub = new RealtimeHub(pubsub);
   const calls = new CallService(deps.db, deps.clock, hub);
   const sendsPerUser = messageRateFor(deps);
+  // Presence passes only between members who both share their activity (docs/decisions/0130).
+  hub.deliveryShown = (senderId, recipientId) => activityShared(deps.db, senderId, recipientId);
   hub.onMatchForgotten = (matchId) => void calls.forget(matchId).catch((error) => log.error({ err: error }, "calls: ending the call of a removed match failed"));
   calls.onRinging = (ringing) => deps.events.emit("call.ringing", ringing);
   // Push reaches members with no page open here (src/features/push); the service worker skips a
@@ -78,6 +81,8 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
       hub.closeUser(userId, null, 4003, "Account suspended");
       deps.background.run("realtime: forgetting a banned user's matches", () => forgetMatchesOf([userId]));
     }),
+    // A suspension ends the sessions like a ban; the matches are there again when it lifts.
+    deps.events.on("user.suspended", ({ userId }) => hub.closeUser(userId, null, 4003, "Account suspended")),
     deps.events.on("user.deleted", ({ userId }) => hub.closeUser(userId, null)),
     deps.events.on("match.removed", ({ matchId, userIds }) => hub.forgetMatch(matchId, userIds)),
     // The match moment for the one who liked first: the swiper saw it in the swipe's answer.
@@ -191,6 +196,8 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
         return;
       }
       case "typing":
+        // Typing says "online now": dropped unless both share their activity (docs/decisions/0130).
+        if (!(await activityShared(deps.db, userId, other))) return;
         return hub.sendToUsers([other], { type: "typing", matchId: frame.matchId, userId });
       case "read": {
         const readAt = await markRead(deps.db, deps.clock.now(), frame.matchId, userId);

@@ -10,6 +10,11 @@
  * handles a frame acts on the same call, and a call ends (and writes its chat line) exactly once.
  * The instance that starts a call times its ringing; a sweep on every instance ends a call whose
  * ringing time passed while that instance was gone (docs/decisions/0100-operations.md).
+ *
+ * A call always rings, whether the person called is online or not, and ends as missed when
+ * nobody answers. Someone who does not share their activity with the caller turns it down
+ * quietly: the caller's call rings on to the same "missed" (SECURITY.md 'Privacy and abuse',
+ * docs/decisions/0130).
  */
 import { and, eq, lte } from "drizzle-orm";
 import type { Database } from "../../../db/client";
@@ -22,6 +27,7 @@ import type { CallEndReason, CallType, ServerFrame } from "../../realtime/frames
 import type { RealtimeHub } from "../../realtime/hub";
 import { endCall } from "../chat/chat.service";
 import { hasPremiumPlus } from "../premium/plan-rules";
+import { activityShared } from "../settings/settings.service";
 
 type Call = typeof callsInProgress.$inferSelect;
 
@@ -88,12 +94,15 @@ export class CallService {
   async decline(userId: string, matchId: string): Promise<CallResult> {
     const call = await this.#read(matchId);
     if (call === undefined || call.calleeId !== userId || call.state !== "ringing") return { ok: false, message: "No call to decline" };
+    if (await this.#declineQuietly(call)) return { ok: true };
     if (!(await this.#finish(call, "declined", () => this.hub.sendToUsers([call.callerId], { type: "call_decline", matchId })))) return { ok: false, message: "No call to decline" };
     return { ok: true };
   }
 
   async end(userId: string, matchId: string): Promise<CallResult> {
     const call = await this.#read(matchId);
+    // The person called hanging up a ringing call (leaving the page) is a decline.
+    if (call !== undefined && call.calleeId === userId && call.state === "ringing" && (await this.#declineQuietly(call))) return { ok: true };
     if (call === undefined || (call.callerId !== userId && call.calleeId !== userId) || !(await this.#finish(call, call.state === "ringing" ? "missed" : "ended"))) {
       // Nothing to end (already over): tell this user's pages so a stale panel closes.
       this.hub.sendToUsers([userId], { type: "call_ended", matchId, reason: "ended" });
@@ -132,6 +141,18 @@ export class CallService {
     clearInterval(this.#sweep);
     for (const timer of this.#ringTimers.values()) clearTimeout(timer);
     this.#ringTimers.clear();
+  }
+
+  /**
+   * The person called turns a ringing call down without telling the caller, when the two do not
+   * both share their activity: a decline would say "online now". Only their own pages stop
+   * ringing; the call rings on for the caller and ends as missed at its time, as it does for
+   * someone away (docs/decisions/0130). False when the decline may be said.
+   */
+  async #declineQuietly(call: Call): Promise<boolean> {
+    if (await activityShared(this.db, call.callerId, call.calleeId)) return false;
+    this.hub.sendToUsers([call.calleeId], { type: "call_ended", matchId: call.matchId, reason: "declined" });
+    return true;
   }
 
   #read(matchId: string): Promise<Call | undefined> {

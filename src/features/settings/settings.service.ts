@@ -2,7 +2,9 @@
  * Privacy and notification settings (docs/decisions/0090), kept on the account so they follow the
  * member to every device, and the rules that honour them everywhere else:
  * - read receipts show only when BOTH people have them on (as WhatsApp does);
- * - online status and last active show only when both people share theirs;
+ * - online status and last active show only when both people share theirs, and so do the other
+ *   signs of presence: "delivered", typing, and a call declined rather than left ringing
+ *   (SECURITY.md 'Privacy and abuse', docs/decisions/0130);
  * - a member's distance shows on their card only when they allow it.
  */
 import { eq, sql } from "drizzle-orm";
@@ -46,4 +48,12 @@ export async function sharedBetween(db: Database, a: string, b: string): Promise
 /** True when both people have read receipts on: only then does either see the other's read status. */
 export async function receiptsShared(db: Database, a: string, b: string): Promise<boolean> {
   return (await sharedBetween(db, a, b)).receipts;
+}
+
+/**
+ * True when both share their activity: only then does either learn whether the other is online
+ * (online, last active, "delivered", typing, a declined call; docs/decisions/0130).
+ */
+export async function activityShared(db: Database, a: string, b: string): Promise<boolean> {
+  return (await sharedBetween(db, a, b)).activity;
 }
