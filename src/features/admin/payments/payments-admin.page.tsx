@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../../app-env";
 import { useI18n, useT } from "../../../../islands/runtime/i18n-context";
-import { ADMIN_PAGE_SIZE } from "../../../platform/constants";
 import type { RenderPage } from "../../../views/render";
 import { invalidListPage, renderAdmin, type AdminPageOptions } from "../admin-render";
-import { EmptyState, ListRegion, listHref, Pager, regionLink, useMoney } from "../admin-ui";
+import { EmptyState, ListRegion, Pager, useMoney } from "../admin-ui";
+import { ListHead, pageHref, SortHeader, type ListUrls } from "../list-table";
 import { firstIssueMessage } from "../list-query";
 import { SearchForm } from "../users/member-list-ui";
 import { GATEWAY_NAMES } from "../../payments/gateways/gateway";
@@ -13,7 +13,7 @@ import { loadPaymentDetail } from "./payment-detail.data";
 import { paymentPage } from "./payment-detail.page";
 import { FlagBadge, memberHref, memberName, Money, paymentHref, StatusBadge, useGatewayName, When } from "./payment-view";
 import { refundDialogRoute } from "./refund-form";
-import { paymentListQuerySchema, type PaymentListQuery } from "./payments-admin.schemas";
+import { PAYMENT_SORT, paymentListQuerySchema, type PaymentListQuery } from "./payments-admin.schemas";
 import { listPayments, type AdminPaymentEntry } from "./payments-admin.service";
 
 /**
@@ -26,34 +26,22 @@ import { listPayments, type AdminPaymentEntry } from "./payments-admin.service";
 
 const BASE = "/admin/payments";
 const REGION = "payments-list";
-const PAGE_SIZES = [ADMIN_PAGE_SIZE, 25, 100] as const;
-/** The newest first unless the admin sorts by something else. */
-const DEFAULT_SORT = "-createdAt";
-const SORTABLE = ["createdAt", "amount", "status", "paidAt"] as const;
-type SortColumn = (typeof SORTABLE)[number];
+const SEARCH_FORM = "payments-search-form";
 
 type PaymentList = Awaited<ReturnType<typeof listPayments>>;
 
-/** The list's query in a URL: filters, sort and size, defaults left out (shareable, reloadable). */
-function queryParams(query: PaymentListQuery) {
+/** The list's URLs (shared list controls, docs/decisions/0131): filters as the form sends them. */
+function urlsOf(query: PaymentListQuery): ListUrls {
   return {
-    search: query.search,
-    status: query.status,
-    gateway: query.gateway,
-    from: query.from,
-    to: query.to,
-    flagged: query.flagged ? 1 : undefined,
-    sort: query.sort === DEFAULT_SORT ? undefined : query.sort,
-    limit: query.limit === ADMIN_PAGE_SIZE ? undefined : query.limit,
+    path: BASE,
+    api: "/api/admin/payments",
+    regionId: REGION,
+    filters: { search: query.search, status: query.status, gateway: query.gateway, from: query.from, to: query.to, flagged: query.flagged ? 1 : undefined },
+    sort: query.sort,
+    defaultSort: PAYMENT_SORT.defaultSort,
+    limit: query.limit,
+    formId: SEARCH_FORM,
   };
-}
-
-const paymentsHref = (query: PaymentListQuery, page = 1) => listHref(BASE, { ...queryParams(query), page });
-
-/** The same rows as CSV (the JSON call, every matching row, not one page). */
-function csvHref(query: PaymentListQuery) {
-  const { limit: _limit, ...params } = queryParams(query);
-  return listHref("/api/admin/payments", { ...params, format: "csv" });
 }
 
 function Totals({ totals }: { totals: PaymentList["totals"] }) {
@@ -92,7 +80,7 @@ function Toolbar({ query }: { query: PaymentListQuery }) {
       label={t("admin.money.list.searchLabel")}
       placeholder={t("admin.money.list.searchPlaceholder")}
       search={query.search}
-      hidden={{ sort: query.sort === DEFAULT_SORT ? undefined : query.sort }}
+      id={SEARCH_FORM}
     >
       <div className="admin-payment-filters">
         <div className="field field-small">
@@ -125,44 +113,11 @@ function Toolbar({ query }: { query: PaymentListQuery }) {
           <label htmlFor="payments-to">{t("admin.money.list.to")}</label>
           <input id="payments-to" type="date" name="to" defaultValue={query.to ?? ""} aria-describedby="payments-dates-hint" />
         </div>
-        <div className="field field-small">
-          <label htmlFor="payments-limit">{t("admin.money.list.rows")}</label>
-          <select id="payments-limit" name="limit" defaultValue={String(query.limit)}>
-            {PAGE_SIZES.map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-          </select>
-        </div>
       </div>
       <p id="payments-dates-hint" className="field-hint admin-payment-filters-hint">
         {t("admin.money.list.datesHint")}
       </p>
     </SearchForm>
-  );
-}
-
-/** A column heading that sorts by it: ascending first, then descending; aria-sort says which. */
-function SortHeader({ column, label, query, numeric }: { column: SortColumn; label: string; query: PaymentListQuery; numeric?: boolean }) {
-  const t = useT();
-  const current = query.sort ?? DEFAULT_SORT;
-  const direction = current === column ? "ascending" : current === `-${column}` ? "descending" : null;
-  const next = direction === "ascending" ? `-${column}` : column;
-  const href = paymentsHref({ ...query, sort: next });
-  return (
-    <th scope="col" className={numeric ? "admin-num" : undefined} aria-sort={direction ?? undefined}>
-      <a className="admin-sort" href={href} hx-get={href} {...regionLink(REGION)}>
-        {label}
-        <span className="admin-sort-mark" aria-hidden="true">
-          {direction === "ascending" ? "▲" : direction === "descending" ? "▼" : "↕"}
-        </span>
-        <span className="visually-hidden">
-          {" "}
-          {direction === null ? t("admin.money.list.sortBy", { column: label }) : t(direction === "ascending" ? "admin.money.list.sortedAscending" : "admin.money.list.sortedDescending")}
-        </span>
-      </a>
-    </th>
   );
 }
 
@@ -223,17 +178,11 @@ function PaymentRow({ payment }: { payment: AdminPaymentEntry }) {
 
 function PaymentsRegion({ list, query }: { list: PaymentList; query: PaymentListQuery }) {
   const t = useT();
+  const urls = urlsOf(query);
   const narrowed = query.search !== undefined || query.status !== "all" || query.gateway !== undefined || query.from !== undefined || query.to !== undefined || query.flagged;
   return (
-    <ListRegion id={REGION} area="payments" href={paymentsHref(query, query.page)} label={t("admin.money.list.listLabel")}>
-      <div className="admin-list-head">
-        <a className="button button-outline button-small" href={csvHref(query)} download="" aria-describedby="payments-export-hint">
-          {t("admin.money.list.export")}
-        </a>
-        <span id="payments-export-hint" className="field-hint">
-          {t("admin.money.list.exportHint")}
-        </span>
-      </div>
+    <ListRegion id={REGION} area="payments" href={pageHref(urls, query.page)} label={t("admin.money.list.listLabel")}>
+      <ListHead urls={urls} exportHint={t("admin.money.list.exportHint")} />
       {list.payments.length === 0 && list.total === 0 ? (
         narrowed ? (
           <EmptyState
@@ -252,7 +201,7 @@ function PaymentsRegion({ list, query }: { list: PaymentList; query: PaymentList
         <EmptyState
           title={t("admin.pager.beyond", { total: list.total })}
           action={
-            <a className="button button-outline button-small" href={paymentsHref(query)}>
+            <a className="button button-outline button-small" href={pageHref(urls)}>
               {t("admin.listError.reset")}
             </a>
           }
@@ -265,11 +214,11 @@ function PaymentsRegion({ list, query }: { list: PaymentList; query: PaymentList
               <tr>
                 <th scope="col">{t("admin.money.list.columns.reference")}</th>
                 <th scope="col">{t("admin.money.list.columns.member")}</th>
-                <th scope="col">{t("admin.money.list.columns.plan")}</th>
-                <SortHeader column="amount" label={t("admin.money.list.columns.amount")} query={query} numeric />
-                <th scope="col">{t("admin.money.list.columns.method")}</th>
-                <SortHeader column="status" label={t("admin.money.list.columns.status")} query={query} />
-                <SortHeader column="createdAt" label={t("admin.money.list.columns.created")} query={query} />
+                <SortHeader urls={urls} column="plan" label={t("admin.money.list.columns.plan")} />
+                <SortHeader urls={urls} column="amount" label={t("admin.money.list.columns.amount")} numeric />
+                <SortHeader urls={urls} column="method" label={t("admin.money.list.columns.method")} />
+                <SortHeader urls={urls} column="status" label={t("admin.money.list.columns.status")} />
+                <SortHeader urls={urls} column="createdAt" label={t("admin.money.list.columns.created")} firstDescending />
               </tr>
             </thead>
             <tbody>
@@ -280,7 +229,7 @@ function PaymentsRegion({ list, query }: { list: PaymentList; query: PaymentList
           </table>
         </div>
       )}
-      <Pager page={list.page} limit={list.limit} total={list.total} regionId={REGION} hrefFor={(page) => paymentsHref(query, page)} />
+      <Pager page={list.page} limit={list.limit} total={list.total} regionId={REGION} hrefFor={(page) => pageHref(urls, page)} />
     </ListRegion>
   );
 }
@@ -293,7 +242,7 @@ export function paymentsAdminPages(deps: AppDeps, render: RenderPage) {
       const options: AdminPageOptions = { place: "payments", title: t("admin.sections.payments"), lead: t("admin.money.list.lead") };
       const parsed = paymentListQuerySchema.safeParse(c.req.query());
       if (!parsed.success) return invalidListPage(c, render, options, firstIssueMessage(parsed.error), BASE);
-      const query = { ...parsed.data, sort: parsed.data.sort ?? DEFAULT_SORT };
+      const query = parsed.data;
       const list = await listPayments(deps, query);
       const region = <PaymentsRegion list={list} query={query} />;
       return renderAdmin(

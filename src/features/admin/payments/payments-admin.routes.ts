@@ -7,6 +7,7 @@ import { rejectInvalid } from "../../../middleware/invalid-input";
 import { ID_CHARACTERS } from "../../../platform/ids";
 import { refundPayment } from "../../payments/refunds";
 import { actorOf } from "../admin-log";
+import { csvResponse, wantsCsv } from "../list-csv";
 import { announceRefund, announceSeen } from "./money-toasts";
 import { paymentListQuerySchema, PAYMENTS_ADMIN_MESSAGES, refundBodySchema } from "./payments-admin.schemas";
 import { listPayments, markFlagsSeen, paymentDetail, paymentsCsv } from "./payments-admin.service";
@@ -15,9 +16,6 @@ import { listPayments, markFlagsSeen, paymentDetail, paymentsCsv } from "./payme
 const paymentIdParam = zValidator("param", z.object({ id: z.string().min(1).max(64).regex(ID_CHARACTERS) }), (result, c) =>
   result.success ? undefined : c.json({ message: PAYMENTS_ADMIN_MESSAGES.paymentNotFound }, 404),
 );
-
-/** CSV asked by `?format=csv` or `Accept: text/csv` (ADMIN.md 'Lists'). */
-const wantsCsv = (c: Context<AppEnv>, format: string | undefined) => format === "csv" || (format === undefined && /\btext\/csv\b/i.test(c.req.header("Accept") ?? ""));
 
 /**
  * The payments' admin calls (ADMIN.md 'Lists', 'One payment'; PAYMENTS.md 'Refunds';
@@ -35,12 +33,7 @@ export function paymentsAdminApi(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/payments", zValidator("query", paymentListQuerySchema, rejectInvalid), async (c) => {
       const query = c.req.valid("query");
-      if (wantsCsv(c, query.format)) {
-        c.header("Content-Type", "text/csv; charset=utf-8");
-        c.header("Content-Disposition", 'attachment; filename="kasih-payments.csv"');
-        c.header("Cache-Control", "no-store");
-        return c.body(await paymentsCsv(deps, query));
-      }
+      if (wantsCsv(c, query.format)) return csvResponse(c, "payments", await paymentsCsv(deps, query));
       return c.json(await listPayments(deps, query));
     })
     .get("/payments/:id", paymentIdParam, async (c) => detailOr404(c, c.req.valid("param").id))

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_STATUSES } from "../../../../db/schema";
 import { GATEWAY_NAMES } from "../../payments/gateways/gateway";
-import { blankAsAbsent, pageQuerySchema } from "../list-query";
+import { blankAsAbsent, listControls, listSort, pageQuerySchema } from "../list-query";
 
 export const PAYMENTS_ADMIN_MESSAGES = {
   invalidStatus: "Invalid status",
@@ -25,7 +25,8 @@ export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
 /** The columns the list sorts by (`sort=amount`, `sort=-amount` for descending; ADMIN.md 'Lists'). */
 export const PAYMENT_SORT_COLUMNS = ["createdAt", "paidAt", "amount", "status", "gateway", "plan", "method"] as const;
 export type PaymentSortColumn = (typeof PAYMENT_SORT_COLUMNS)[number];
-const SORTS = PAYMENT_SORT_COLUMNS.flatMap((column) => [column, `-${column}`]) as [string, ...string[]];
+/** The newest first unless the admin sorts by something else. */
+export const PAYMENT_SORT = listSort(PAYMENT_SORT_COLUMNS, "-createdAt");
 
 /** A Jakarta day "YYYY-MM-DD" that exists on the calendar. */
 const jakartaDay = z.preprocess(
@@ -54,8 +55,7 @@ export const paymentListQuerySchema = pageQuerySchema
     from: jakartaDay,
     to: jakartaDay,
     flagged: z.preprocess(blankAsAbsent, z.enum(["1", "true"], { message: "Invalid flagged" }).optional()).transform((value) => value !== undefined),
-    sort: z.preprocess(blankAsAbsent, z.enum(SORTS, { message: PAYMENTS_ADMIN_MESSAGES.invalidSort }).default("-createdAt")),
-    format: z.preprocess(blankAsAbsent, z.enum(["json", "csv"], { message: PAYMENTS_ADMIN_MESSAGES.invalidFormat }).optional()),
+    ...listControls(PAYMENT_SORT),
   })
   .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, { message: PAYMENTS_ADMIN_MESSAGES.invalidRange });
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;

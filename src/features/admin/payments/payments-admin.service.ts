@@ -5,12 +5,13 @@
  * /admin/payments pages, so they cannot disagree.
  */
 import { expireStalePayments } from "../../payments/payments.service";
-import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { csvOf, csvTime, type CsvColumn } from "../list-csv";
 import type { AppDeps } from "../../../app-env";
 import { paymentNotifications, payments, paymentStatusHistory, users, PAYMENT_METHODS, PAYMENT_STATUSES, type PaymentFlag } from "../../../../db/schema";
 import { jakartaMidnight } from "../overview/stats.service";
 import { adminLogInsertIf, memberNameSql, type Actor } from "../admin-log";
-import { offsetOf, pageOf } from "../list-query";
+import { everyRow, offsetOf, orderOf as listOrder, pageOf } from "../list-query";
 import type { PaymentListQuery, PaymentSortColumn } from "./payments-admin.schemas";
 
 export interface AdminPaymentEntry {
@@ -135,7 +136,7 @@ function listWhere(query: PaymentListQuery): SQL | undefined {
   return present.length === 0 ? undefined : and(...present);
 }
 
-const SORT_COLUMNS: Record<PaymentSortColumn, typeof payments.createdAt | typeof payments.amount | typeof payments.status | typeof payments.gateway | typeof payments.plan | typeof payments.method | typeof payments.paidAt> = {
+const SORT_COLUMNS: Record<PaymentSortColumn, SQLWrapper> = {
   createdAt: payments.createdAt,
   paidAt: payments.paidAt,
   amount: payments.amount,
@@ -145,12 +146,8 @@ const SORT_COLUMNS: Record<PaymentSortColumn, typeof payments.createdAt | typeof
   method: payments.method,
 };
 
-function orderOf(sort: string): SQL[] {
-  const descending = sort.startsWith("-");
-  const column = SORT_COLUMNS[(descending ? sort.slice(1) : sort) as PaymentSortColumn] ?? payments.createdAt;
-  // Ties (same status, same amount) in a stable order: newest first, then by id.
-  return [descending ? desc(column) : asc(column), desc(payments.createdAt), desc(payments.id)];
-}
+/** Ties (same status, same amount) in a stable order: newest first, then by id. */
+const orderOf = (sort: string): SQL[] => listOrder(sort, SORT_COLUMNS, [desc(payments.createdAt), desc(payments.id)]);
 
 export async function listPayments(deps: Pick<AppDeps, "db" | "clock">, query: PaymentListQuery) {
   // Pending payments past their expiry show as expired here too (docs/decisions/0088).
@@ -182,44 +179,31 @@ export async function allMatchingPayments(deps: Pick<AppDeps, "db" | "clock">, q
   return rows.map((row) => ({ ...entryOf(row), gatewayTransactionId: row.gatewayTransactionId }));
 }
 
-/** The CSV's columns (ADMIN.md 'Lists': CSV of all matching rows). */
-const CSV_HEADER = ["id", "created_at", "paid_at", "status", "flags", "plan", "amount", "currency", "method", "gateway", "gateway_order_id", "gateway_transaction_id", "member_name", "member_email"];
+type ExportedPayment = Awaited<ReturnType<typeof allMatchingPayments>>[number];
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote or line break. A field a
- * spreadsheet would run as a formula (=, +, -, @, tab, CR) is prefixed with ' (OWASP "CSV
- * injection"): member names are typed by members.
- */
-export function csvField(value: string | number | null): string {
-  if (value === null) return "";
-  let text = String(value);
-  if (typeof value === "string" && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+/** The CSV's columns (ADMIN.md 'Lists': CSV of all matching rows). */
+const PAYMENT_CSV: CsvColumn<ExportedPayment>[] = [
+  { header: "id", value: (row) => row.id },
+  { header: "created_at", value: (row) => csvTime(row.createdAt) },
+  { header: "paid_at", value: (row) => csvTime(row.paidAt) },
+  { header: "status", value: (row) => row.status },
+  { header: "flags", value: (row) => row.flags.join(" ") },
+  { header: "plan", value: (row) => row.plan },
+  { header: "amount", value: (row) => row.amount },
+  { header: "currency", value: (row) => row.currency },
+  { header: "method", value: (row) => row.method },
+  { header: "gateway", value: (row) => row.gateway },
+  { header: "gateway_order_id", value: (row) => row.gatewayOrderId },
+  { header: "gateway_transaction_id", value: (row) => row.gatewayTransactionId },
+  { header: "member_name", value: (row) => (row.member === null ? null : `${row.member.firstName} ${row.member.lastName}`.trim()) },
+  { header: "member_email", value: (row) => row.member?.email ?? null },
+];
+
+/** The shared CSV writer's field (kept here too: the payments' tests and callers import it from this module). */
+export { csvField } from "../list-csv";
 
 export async function paymentsCsv(deps: Pick<AppDeps, "db" | "clock">, query: PaymentListQuery): Promise<string> {
-  const rows = await allMatchingPayments(deps, query);
-  const lines = rows.map((row) =>
-    [
-      row.id,
-      row.createdAt,
-      row.paidAt,
-      row.status,
-      row.flags.join(" "),
-      row.plan,
-      row.amount,
-      row.currency,
-      row.method,
-      row.gateway,
-      row.gatewayOrderId,
-      row.gatewayTransactionId,
-      row.member === null ? null : `${row.member.firstName} ${row.member.lastName}`.trim(),
-      row.member?.email ?? null,
-    ]
-      .map(csvField)
-      .join(","),
-  );
-  return [CSV_HEADER.join(","), ...lines].join("\r\n") + "\r\n";
+  return csvOf(PAYMENT_CSV, await allMatchingPayments(deps, everyRow(query)));
 }
 
 /** GET /api/admin/payments/{id} (ADMIN.md 'One payment'). */

@@ -11,7 +11,9 @@ export const limitParam = (limit: number) => (limit === ADMIN_PAGE_SIZE ? undefi
  * submits it) that htmx submits as you type or pick a chip, replacing the list region and
  * pushing the URL (docs/decisions/0082).
  */
-export function SearchForm({ action, regionId, searchId, label, placeholder, search, children, hidden }: {
+export function SearchForm({ id, action, regionId, searchId, label, placeholder, search, children, hidden }: {
+  /** The form's id: the list region's sort and size inputs belong to it (list-table.tsx ListHead). */
+  id?: string;
   action: string;
   regionId: string;
   searchId: string;
@@ -26,6 +28,7 @@ export function SearchForm({ action, regionId, searchId, label, placeholder, sea
   const t = useT();
   return (
     <form
+      id={id}
       className="admin-toolbar admin-search"
       role="search"
       action={action}

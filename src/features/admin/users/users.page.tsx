@@ -6,16 +6,23 @@ import { renderFragment, type RenderPage } from "../../../views/render";
 import { findCity } from "../../profile/cities";
 import { firstIssueMessage } from "../list-query";
 import { invalidListPage, renderAdmin, type AdminPageOptions } from "../admin-render";
-import { Badge, DialogCancel, EmptyState, formatDate, ListRegion, listHref, Pager, ServerDialog } from "../admin-ui";
+import { Badge, DialogCancel, EmptyState, formatDate, ListRegion, Pager, ServerDialog } from "../admin-ui";
 import { isHtmx } from "../htmx";
 import { BAN_REASON_MAX } from "./ban";
 import { planDialogRoute } from "./plan-dialog";
-import { ActionLabel, FilterChips, limitParam, PersonCell, SearchForm } from "./member-list-ui";
-import { ADMIN_USER_MESSAGES, idParamSchema, USER_FILTERS, userListQuerySchema, type UserFilter, type UserListQuery } from "./users.schemas";
+import { ActionLabel, FilterChips, PersonCell, SearchForm } from "./member-list-ui";
+import { ListHead, pageHref, SortHeader, type ListUrls } from "../list-table";
+import { ADMIN_USER_MESSAGES, idParamSchema, USER_FILTERS, USER_SORT, userListQuerySchema, type UserFilter, type UserListQuery } from "./users.schemas";
 import { findUser, isProtectedSuperAdmin, listUsers, protectionOf, type AdminUserEntry } from "./users.service";
 
 const REGION = "users-region";
 const PATH = "/admin/users";
+const SEARCH_FORM = "users-search-form";
+
+/** The list's URLs for the shared list controls (docs/decisions/0131). */
+function urlsOf(query: UserListQuery): ListUrls {
+  return { path: PATH, api: "/api/admin/users", regionId: REGION, filters: { search: query.search, filter: query.filter }, sort: query.sort, defaultSort: USER_SORT.defaultSort, limit: query.limit, formId: SEARCH_FORM };
+}
 
 type UsersPage = Awaited<ReturnType<typeof listUsers>>;
 
@@ -102,7 +109,7 @@ function RowActions({ user, protection }: { user: AdminUserEntry; protection: Pr
   );
 }
 
-function UsersTable({ users, protectionFor }: { users: AdminUserEntry[]; protectionFor: (user: AdminUserEntry) => Protection }) {
+function UsersTable({ users, urls, protectionFor }: { users: AdminUserEntry[]; urls: ListUrls; protectionFor: (user: AdminUserEntry) => Protection }) {
   const t = useT();
   const { lang } = useI18n();
   return (
@@ -110,11 +117,12 @@ function UsersTable({ users, protectionFor }: { users: AdminUserEntry[]; protect
       <table className="admin-table admin-member-table admin-users-table">
         <thead>
           <tr>
-            <th scope="col">{t("admin.users.columns.member")}</th>
+            <SortHeader urls={urls} column="name" label={t("admin.users.columns.member")} />
             <th scope="col">{t("admin.users.columns.account")}</th>
-            <th scope="col">{t("admin.users.columns.role")}</th>
-            <th scope="col">{t("admin.users.columns.profile")}</th>
-            <th scope="col">{t("admin.users.columns.joined")}</th>
+            <SortHeader urls={urls} column="plan" label={t("admin.users.columns.role")} />
+            <SortHeader urls={urls} column="age" label={t("admin.users.columns.profile")} />
+            <SortHeader urls={urls} column="createdAt" label={t("admin.users.columns.joined")} firstDescending />
+            <SortHeader urls={urls} column="lastActiveAt" label={t("admin.lists.lastActive")} firstDescending />
             <th scope="col">
               <span className="visually-hidden">{t("admin.users.columns.actions")}</span>
             </th>
@@ -138,6 +146,9 @@ function UsersTable({ users, protectionFor }: { users: AdminUserEntry[]; protect
               <td data-label={t("admin.users.columns.joined")}>
                 <time dateTime={user.createdAt}>{formatDate(lang, user.createdAt)}</time>
               </td>
+              <td data-label={t("admin.lists.lastActive")}>
+                {user.lastActiveAt === null ? <span className="muted">{t("admin.lists.never")}</span> : <time dateTime={user.lastActiveAt}>{formatDate(lang, user.lastActiveAt)}</time>}
+              </td>
               <td className="admin-cell-actions">
                 <RowActions user={user} protection={protectionFor(user)} />
               </td>
@@ -151,10 +162,11 @@ function UsersTable({ users, protectionFor }: { users: AdminUserEntry[]; protect
 
 function UsersRegion({ page, query, protectionFor }: { page: UsersPage; query: UserListQuery; protectionFor: (user: AdminUserEntry) => Protection }) {
   const t = useT();
-  const params = { search: query.search, filter: query.filter, limit: limitParam(query.limit) };
+  const urls = urlsOf(query);
   const narrowed = query.search !== undefined || query.filter !== "all";
   return (
-    <ListRegion id={REGION} area="users" href={listHref(PATH, { ...params, page: query.page })} label={t("admin.users.listLabel")}>
+    <ListRegion id={REGION} area="users" href={pageHref(urls, query.page)} label={t("admin.users.listLabel")}>
+      <ListHead urls={urls} />
       {page.users.length === 0 && page.total === 0 ? (
         narrowed ? (
           <EmptyState
@@ -171,8 +183,8 @@ function UsersRegion({ page, query, protectionFor }: { page: UsersPage; query: U
         )
       ) : (
         <>
-          {page.users.length > 0 ? <UsersTable users={page.users} protectionFor={protectionFor} /> : null}
-          <Pager page={page.page} limit={page.limit} total={page.total} regionId={REGION} hrefFor={(target) => listHref(PATH, { ...params, page: target })} />
+          {page.users.length > 0 ? <UsersTable users={page.users} urls={urls} protectionFor={protectionFor} /> : null}
+          <Pager page={page.page} limit={page.limit} total={page.total} regionId={REGION} hrefFor={(target) => pageHref(urls, target)} />
         </>
       )}
     </ListRegion>
@@ -183,7 +195,7 @@ function UsersToolbar({ query }: { query: UserListQuery }) {
   const t = useT();
   const options = USER_FILTERS.map((value: UserFilter) => ({ value, label: t(`admin.users.filters.${value}`) }));
   return (
-    <SearchForm action={PATH} regionId={REGION} searchId="users-search" label={t("admin.users.searchLabel")} placeholder={t("admin.users.searchPlaceholder")} search={query.search} hidden={{ limit: limitParam(query.limit) }}>
+    <SearchForm id={SEARCH_FORM} action={PATH} regionId={REGION} searchId="users-search" label={t("admin.users.searchLabel")} placeholder={t("admin.users.searchPlaceholder")} search={query.search}>
       <FilterChips legend={t("admin.users.filterLabel")} name="filter" options={options} current={query.filter} />
     </SearchForm>
   );

@@ -5,7 +5,8 @@ import { currentUser } from "../../../middleware/guards";
 import { announceChange, type RefreshArea } from "../htmx";
 import { rejectInvalid } from "../../../middleware/invalid-input";
 import { ADMIN_USER_MESSAGES, banBodySchema, idParamSchema, userListQuerySchema } from "./users.schemas";
-import { banMember, deleteMember, listUsers, unbanMember, type AdminResult } from "./users.service";
+import { banMember, deleteMember, listUsers, unbanMember, USER_CSV, type AdminResult } from "./users.service";
+import { answerList } from "../list-csv";
 
 /** A path id that cannot be one of ours names no member: 404 like an unknown one. */
 export const validUserId = zValidator("param", idParamSchema, (result, c) => (result.success ? undefined : c.json({ message: ADMIN_USER_MESSAGES.userNotFound }, 404)));
@@ -21,13 +22,15 @@ export function changeAnswer(c: Context<AppEnv>, result: AdminResult<unknown>, m
 }
 
 /**
- * GET /api/admin/users?page&limit&search&filter, POST /api/admin/users/{id}/ban {reason},
+ * GET /api/admin/users?page&limit&search&filter&sort&format, POST /api/admin/users/{id}/ban {reason},
  * POST /api/admin/users/{id}/unban, DELETE /api/admin/users/{id} (ADMIN.md "Lists"). Mounted
  * behind requireAdmin (admin.routes.ts).
  */
 export function usersApi(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get("/users", zValidator("query", userListQuerySchema, rejectInvalid), async (c) => c.json(await listUsers(deps, c.req.valid("query"))))
+    .get("/users", zValidator("query", userListQuerySchema, rejectInvalid), (c) =>
+      answerList(c, c.req.valid("query"), { file: "users", read: (query) => listUsers(deps, query), rows: (page) => page.users, csv: USER_CSV }),
+    )
     .post("/users/:id/ban", validUserId, zValidator("json", banBodySchema, rejectInvalid), async (c) => {
       const result = await banMember(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json").reason);
       return changeAnswer(c, result, ADMIN_USER_MESSAGES.banned, "admin.users.toast.banned", ["users", "actions"]);

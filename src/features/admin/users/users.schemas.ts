@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ID_CHARACTERS } from "../../../platform/ids";
-import { blankAsAbsent, pageQuerySchema } from "../list-query";
+import { blankAsAbsent, listControls, listSort, pageQuerySchema } from "../list-query";
 import { BAN_REASON_MAX } from "./ban";
 
 /** The English messages of the users, temp users and matches calls (translated as messages.*). */
@@ -32,18 +32,31 @@ export type UserFilter = (typeof USER_FILTERS)[number];
 
 export const searchSchema = z.preprocess(blankAsAbsent, z.string().trim().max(100, ADMIN_USER_MESSAGES.searchTooLong).optional());
 
-/** GET /api/admin/users and /admin/users: page, limit, search (name or email), filter. */
+/** The members lists' sort columns (ADMIN.md 'Lists'; docs/decisions/0131): newest first by default. */
+export const USER_SORT = listSort(["name", "email", "createdAt", "lastActiveAt", "age", "plan"] as const, "-createdAt");
+export type UserSortColumn = (typeof USER_SORT.columns)[number];
+
+/** GET /api/admin/users and /admin/users: page, limit, search (name or email), filter, sort, format. */
 export const userListQuerySchema = pageQuerySchema.extend({
   search: searchSchema,
   filter: z.preprocess(blankAsAbsent, z.enum(USER_FILTERS, { message: ADMIN_USER_MESSAGES.invalidFilter }).default("all")),
+  ...listControls(USER_SORT),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
-/** GET /api/admin/temp-users: pages only. */
-export const tempUserListQuerySchema = pageQuerySchema;
+/** Temp users sort by name, email or sign-up (the oldest sign-ups have waited longest). */
+export const TEMP_USER_SORT = listSort(["name", "email", "createdAt"] as const, "-createdAt");
 
-/** GET /api/admin/matches: page, limit, search (either member's name or email). */
-export const matchListQuerySchema = pageQuerySchema.extend({ search: searchSchema });
+/** GET /api/admin/temp-users: pages, sort and format. */
+export const tempUserListQuerySchema = pageQuerySchema.extend(listControls(TEMP_USER_SORT));
+export type TempUserListQuery = z.infer<typeof tempUserListQuerySchema>;
+
+/** Matches sort by when they began, their last message, their message count, or a member's name. */
+export const MATCH_SORT = listSort(["createdAt", "lastMessageAt", "messageCount", "member"] as const, "-createdAt");
+export type MatchSortColumn = (typeof MATCH_SORT.columns)[number];
+
+/** GET /api/admin/matches: page, limit, search (either member's name or email), sort, format. */
+export const matchListQuerySchema = pageQuerySchema.extend({ search: searchSchema, ...listControls(MATCH_SORT) });
 export type MatchListQuery = z.infer<typeof matchListQuerySchema>;
 
 /** POST /api/admin/users/{id}/ban: the reason, trimmed, 1–500 characters (spec point 5, ADMIN.md). */

@@ -8,11 +8,12 @@ import type { AppDeps } from "../../../app-env";
 import { profiles, users, type Plan } from "../../../../db/schema";
 import { effectivePlan, isPremiumActive, type SessionUser } from "../../auth/session";
 import { deleteAccount } from "../../account/delete-account";
-import { offsetOf, pageOf, type PageQuery } from "../list-query";
+import { offsetOf, orderOf, pageOf, type PageQuery } from "../list-query";
+import { csvTime, type CsvColumn } from "../list-csv";
 import { writeBan } from "./ban";
 import { actorOf, adminLogInsertIf } from "../admin-log";
 import { isSuperAdminEmail } from "../../auth/auth.service";
-import { ADMIN_USER_MESSAGES, type UserFilter, type UserListQuery } from "./users.schemas";
+import { ADMIN_USER_MESSAGES, USER_SORT, type UserFilter, type UserListQuery, type UserSortColumn } from "./users.schemas";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events">;
 
@@ -36,6 +37,8 @@ export interface AdminUserEntry {
   /** The saved profile's key facts; its presence means the member is active (spec point 3). */
   profile: { age: number; gender: "male" | "female"; denomination: string; city: string | null } | null;
   createdAt: string;
+  /** When the member was last seen in the app (null: never since this was recorded). */
+  lastActiveAt: string | null;
 }
 
 /** `%text%` for LIKE with the user's own % and _ taken literally (escape character backslash). */
@@ -81,6 +84,7 @@ export const userEntryColumns = {
   banReason: users.banReason,
   isAdmin: users.isAdmin,
   createdAt: users.createdAt,
+  lastActiveAt: users.lastActiveAt,
   profileAge: profiles.age,
   profileGender: profiles.gender,
   profileDenomination: profiles.denomination,
@@ -101,6 +105,7 @@ export interface UserEntryRow {
   banReason: string | null;
   isAdmin: boolean;
   createdAt: Date;
+  lastActiveAt: Date | null;
   profileAge: number | null;
   profileGender: "male" | "female" | null;
   profileDenomination: string | null;
@@ -123,24 +128,58 @@ export function toUserEntry(row: UserEntryRow, now: Date): AdminUserEntry {
     isAdmin: row.isAdmin,
     profile: row.profileAge === null || row.profileGender === null || row.profileDenomination === null ? null : { age: row.profileAge, gender: row.profileGender, denomination: row.profileDenomination, city: row.profileCity },
     createdAt: row.createdAt.toISOString(),
+    lastActiveAt: row.lastActiveAt?.toISOString() ?? null,
   };
 }
+
+/** What each sort column of a members list orders by (docs/decisions/0131). */
+const USER_SORT_SQL: Record<UserSortColumn, SQLWrapper> = {
+  name: sql`lower(trim(${users.firstName} || ' ' || ${users.lastName}))`,
+  email: users.email,
+  createdAt: users.createdAt,
+  lastActiveAt: users.lastActiveAt,
+  age: profiles.age,
+  plan: users.plan,
+};
+
+/** ORDER BY of a members list's `sort`; the same sign-up time breaks ties by id. */
+export const userOrder = (sort: string = USER_SORT.defaultSort): SQL[] => orderOf(sort, USER_SORT_SQL as Record<string, SQLWrapper>, [desc(users.createdAt), desc(users.id)]);
+
+/** The members lists' CSV (users and temp users): what the table shows, in plain values. */
+export const USER_CSV: CsvColumn<AdminUserEntry>[] = [
+  { header: "id", value: (user) => user.id },
+  { header: "first_name", value: (user) => user.firstName },
+  { header: "last_name", value: (user) => user.lastName },
+  { header: "email", value: (user) => user.email },
+  { header: "phone", value: (user) => user.phone },
+  { header: "verified", value: (user) => user.isVerified },
+  { header: "plan", value: (user) => user.plan },
+  { header: "banned", value: (user) => user.isBanned },
+  { header: "ban_reason", value: (user) => user.banReason },
+  { header: "admin", value: (user) => user.isAdmin },
+  { header: "age", value: (user) => user.profile?.age },
+  { header: "gender", value: (user) => user.profile?.gender },
+  { header: "denomination", value: (user) => user.profile?.denomination },
+  { header: "city", value: (user) => user.profile?.city },
+  { header: "created_at", value: (user) => csvTime(user.createdAt) },
+  { header: "last_active_at", value: (user) => csvTime(user.lastActiveAt) },
+];
 
 /** A page of members, newest first, searched and filtered (ADMIN.md "Lists"). */
 export async function listUsers(deps: Pick<Deps, "db" | "clock">, query: UserListQuery) {
   const now = deps.clock.now();
-  return pageOfUsers(deps, and(query.search ? personMatches(users, query.search) : undefined, filterCondition(query.filter, now)), query, now);
+  return pageOfUsers(deps, and(query.search ? personMatches(users, query.search) : undefined, filterCondition(query.filter, now)), query, now, userOrder(query.sort));
 }
 
-/** One page of the accounts that match `where`, newest first, as `{users, total, page, limit}`. */
-export async function pageOfUsers(deps: Pick<Deps, "db">, where: SQL | undefined, query: PageQuery, now: Date) {
+/** One page of the accounts that match `where`, newest first unless `order` says otherwise, as `{users, total, page, limit}`. */
+export async function pageOfUsers(deps: Pick<Deps, "db">, where: SQL | undefined, query: PageQuery, now: Date, order: SQL[] = userOrder()) {
   const [rows, [total]] = await Promise.all([
     deps.db
       .select(userEntryColumns)
       .from(users)
       .leftJoin(profiles, eq(profiles.userId, users.id))
       .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
+      .orderBy(...order)
       .limit(query.limit)
       .offset(offsetOf(query)),
     deps.db.select({ value: count() }).from(users).where(where),
