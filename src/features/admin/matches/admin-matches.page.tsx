@@ -4,18 +4,25 @@ import type { AppDeps, AppEnv } from "../../../app-env";
 import { renderFragment, type RenderPage } from "../../../views/render";
 import { firstIssueMessage } from "../list-query";
 import { invalidListPage, renderAdmin, type AdminPageOptions } from "../admin-render";
-import { DialogCancel, EmptyState, formatDate, formatDateTime, ListRegion, listHref, Pager, ServerDialog } from "../admin-ui";
+import { DialogCancel, EmptyState, formatDate, formatDateTime, ListRegion, Pager, ServerDialog } from "../admin-ui";
 import { isHtmx } from "../htmx";
-import { ActionLabel, limitParam, PersonCell, SearchForm } from "../users/member-list-ui";
-import { ADMIN_USER_MESSAGES, idParamSchema, matchListQuerySchema, type MatchListQuery } from "../users/users.schemas";
+import { ActionLabel, PersonCell, SearchForm } from "../users/member-list-ui";
+import { ListHead, pageHref, SortHeader, type ListUrls } from "../list-table";
+import { ADMIN_USER_MESSAGES, idParamSchema, MATCH_SORT, matchListQuerySchema, type MatchListQuery } from "../users/users.schemas";
 import { findAdminMatch, listAdminMatches, memberName, type AdminMatchEntry } from "./admin-matches.service";
 
 const REGION = "matches-region";
 const PATH = "/admin/matches";
+const SEARCH_FORM = "matches-search-form";
+
+/** The list's URLs for the shared list controls (docs/decisions/0131). */
+function urlsOf(query: MatchListQuery): ListUrls {
+  return { path: PATH, api: "/api/admin/matches", regionId: REGION, filters: { search: query.search }, sort: query.sort, defaultSort: MATCH_SORT.defaultSort, limit: query.limit, formId: SEARCH_FORM };
+}
 
 type MatchesPage = Awaited<ReturnType<typeof listAdminMatches>>;
 
-function MatchesTable({ matches }: { matches: AdminMatchEntry[] }) {
+function MatchesTable({ matches, urls }: { matches: AdminMatchEntry[]; urls: ListUrls }) {
   const t = useT();
   const { lang } = useI18n();
   return (
@@ -23,10 +30,10 @@ function MatchesTable({ matches }: { matches: AdminMatchEntry[] }) {
       <table className="admin-table admin-member-table admin-matches-table">
         <thead>
           <tr>
-            <th scope="col">{t("admin.matchManagement.columns.members")}</th>
-            <th scope="col">{t("admin.matchManagement.columns.matched")}</th>
-            <th scope="col">{t("admin.matchManagement.columns.messages")}</th>
-            <th scope="col">{t("admin.matchManagement.columns.lastActivity")}</th>
+            <SortHeader urls={urls} column="member" label={t("admin.matchManagement.columns.members")} />
+            <SortHeader urls={urls} column="createdAt" label={t("admin.matchManagement.columns.matched")} firstDescending />
+            <SortHeader urls={urls} column="messageCount" label={t("admin.matchManagement.columns.messages")} firstDescending />
+            <SortHeader urls={urls} column="lastMessageAt" label={t("admin.matchManagement.columns.lastActivity")} firstDescending />
             <th scope="col">
               <span className="visually-hidden">{t("admin.matchManagement.columns.actions")}</span>
             </th>
@@ -68,9 +75,10 @@ function MatchesTable({ matches }: { matches: AdminMatchEntry[] }) {
 
 function MatchesRegion({ page, query }: { page: MatchesPage; query: MatchListQuery }) {
   const t = useT();
-  const params = { search: query.search, limit: limitParam(query.limit) };
+  const urls = urlsOf(query);
   return (
-    <ListRegion id={REGION} area="matches" href={listHref(PATH, { ...params, page: query.page })} label={t("admin.matchManagement.listLabel")}>
+    <ListRegion id={REGION} area="matches" href={pageHref(urls, query.page)} label={t("admin.matchManagement.listLabel")}>
+      <ListHead urls={urls} />
       {page.total === 0 ? (
         query.search !== undefined ? (
           <EmptyState
@@ -87,8 +95,8 @@ function MatchesRegion({ page, query }: { page: MatchesPage; query: MatchListQue
         )
       ) : (
         <>
-          {page.matches.length > 0 ? <MatchesTable matches={page.matches} /> : null}
-          <Pager page={page.page} limit={page.limit} total={page.total} regionId={REGION} hrefFor={(target) => listHref(PATH, { ...params, page: target })} />
+          {page.matches.length > 0 ? <MatchesTable matches={page.matches} urls={urls} /> : null}
+          <Pager page={page.page} limit={page.limit} total={page.total} regionId={REGION} hrefFor={(target) => pageHref(urls, target)} />
         </>
       )}
     </ListRegion>
@@ -128,13 +136,13 @@ export function adminMatchesPages(deps: AppDeps, render: RenderPage) {
         pageOptions(c),
         <>
           <SearchForm
+            id={SEARCH_FORM}
             action={PATH}
             regionId={REGION}
             searchId="matches-search"
             label={t("admin.matchManagement.searchLabel")}
             placeholder={t("admin.matchManagement.searchPlaceholder")}
             search={query.search}
-            hidden={{ limit: limitParam(query.limit) }}
           />
           {region}
         </>,

@@ -2,14 +2,15 @@
  * Match Management (spec point 2, ADMIN.md "Lists"): every match with both members, searchable by
  * either member's name or email, and its deletion, which ends the match for both.
  */
-import { count, desc, eq, or, sql } from "drizzle-orm";
+import { count, desc, eq, or, sql, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { AppDeps } from "../../../app-env";
 import { matches, users } from "../../../../db/schema";
 import type { SessionUser } from "../../auth/session";
-import { offsetOf, pageOf } from "../list-query";
+import { offsetOf, orderOf, pageOf } from "../list-query";
+import { csvTime, type CsvColumn } from "../list-csv";
 import { actorOf, adminLogInsertIf } from "../admin-log";
-import { ADMIN_USER_MESSAGES, type MatchListQuery } from "../users/users.schemas";
+import { ADMIN_USER_MESSAGES, type MatchListQuery, type MatchSortColumn } from "../users/users.schemas";
 import { personMatches, type AdminResult } from "../users/users.service";
 
 type Deps = Pick<AppDeps, "db" | "clock" | "events">;
@@ -67,11 +68,35 @@ function toEntry(row: EntryRow): AdminMatchEntry {
   };
 }
 
-/** GET /api/admin/matches: newest first; `search` finds either member by name or email. */
+/** What each sort column orders by (docs/decisions/0131); `member` is the first member's name. */
+const MATCH_SORT_SQL: Record<MatchSortColumn, SQLWrapper> = {
+  createdAt: matches.createdAt,
+  lastMessageAt: matches.lastMessageAt,
+  messageCount: entryColumns.messageCount,
+  member: sql`lower(trim(${member1.firstName} || ' ' || ${member1.lastName}))`,
+};
+
+/** The matches' CSV: both members, the dates and the message count. */
+export const MATCH_CSV: CsvColumn<AdminMatchEntry>[] = [
+  { header: "id", value: (match) => match.id },
+  { header: "member1_name", value: (match) => memberName(match.user1) },
+  { header: "member1_email", value: (match) => match.user1.email },
+  { header: "member2_name", value: (match) => memberName(match.user2) },
+  { header: "member2_email", value: (match) => match.user2.email },
+  { header: "created_at", value: (match) => csvTime(match.createdAt) },
+  { header: "last_message_at", value: (match) => csvTime(match.lastMessageAt) },
+  { header: "message_count", value: (match) => match.messageCount },
+];
+
+/** GET /api/admin/matches: newest first unless sorted; `search` finds either member by name or email. */
 export async function listAdminMatches(deps: Pick<Deps, "db">, query: MatchListQuery) {
   const where = query.search ? or(personMatches(member1, query.search), personMatches(member2, query.search)) : undefined;
   const [rows, [total]] = await Promise.all([
-    selectEntries(deps).where(where).orderBy(desc(matches.createdAt), desc(matches.id)).limit(query.limit).offset(offsetOf(query)),
+    selectEntries(deps)
+      .where(where)
+      .orderBy(...orderOf(query.sort, MATCH_SORT_SQL, [desc(matches.createdAt), desc(matches.id)]))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
     deps.db.select({ value: count() }).from(matches).innerJoin(member1, eq(member1.id, matches.user1Id)).innerJoin(member2, eq(member2.id, matches.user2Id)).where(where),
   ]);
   return pageOf("matches", rows.map(toEntry), total?.value ?? 0, query);

@@ -4,10 +4,11 @@ import type { AppDeps, AppEnv } from "../../../app-env";
 import { renderFragment, type RenderPage } from "../../../views/render";
 import { firstIssueMessage } from "../list-query";
 import { invalidListPage, renderAdmin, type AdminPageOptions } from "../admin-render";
-import { DialogCancel, EmptyState, formatDate, ListRegion, listHref, Pager, ServerDialog } from "../admin-ui";
+import { DialogCancel, EmptyState, formatDate, ListRegion, Pager, ServerDialog } from "../admin-ui";
 import { isHtmx } from "../htmx";
-import { ActionLabel, limitParam, PersonCell } from "../users/member-list-ui";
-import { ADMIN_USER_MESSAGES, idParamSchema, tempUserListQuerySchema } from "../users/users.schemas";
+import { ActionLabel, PersonCell } from "../users/member-list-ui";
+import { ListHead, pageHref, SortHeader, type ListUrls } from "../list-table";
+import { ADMIN_USER_MESSAGES, idParamSchema, TEMP_USER_SORT, tempUserListQuerySchema, type TempUserListQuery } from "../users/users.schemas";
 import type { AdminUserEntry } from "../users/users.service";
 import { findTempUser, listTempUsers } from "./temp-users.service";
 
@@ -17,7 +18,7 @@ const dayMs = 24 * 60 * 60_000;
 
 type TempUsersPage = Awaited<ReturnType<typeof listTempUsers>>;
 
-function TempUsersTable({ users, now }: { users: AdminUserEntry[]; now: Date }) {
+function TempUsersTable({ users, now, urls }: { users: AdminUserEntry[]; now: Date; urls: ListUrls }) {
   const t = useT();
   const { lang } = useI18n();
   return (
@@ -25,8 +26,8 @@ function TempUsersTable({ users, now }: { users: AdminUserEntry[]; now: Date }) 
       <table className="admin-table admin-member-table">
         <thead>
           <tr>
-            <th scope="col">{t("admin.tempUsers.columns.member")}</th>
-            <th scope="col">{t("admin.tempUsers.columns.joined")}</th>
+            <SortHeader urls={urls} column="name" label={t("admin.tempUsers.columns.member")} />
+            <SortHeader urls={urls} column="createdAt" label={t("admin.tempUsers.columns.joined")} firstDescending />
             <th scope="col">{t("admin.tempUsers.columns.waiting")}</th>
             <th scope="col">
               <span className="visually-hidden">{t("admin.tempUsers.columns.actions")}</span>
@@ -56,17 +57,18 @@ function TempUsersTable({ users, now }: { users: AdminUserEntry[]; now: Date }) 
   );
 }
 
-function TempUsersRegion({ page, now }: { page: TempUsersPage; now: Date }) {
+function TempUsersRegion({ page, now, query }: { page: TempUsersPage; now: Date; query: TempUserListQuery }) {
   const t = useT();
-  const limit = limitParam(page.limit);
+  const urls: ListUrls = { path: PATH, api: "/api/admin/temp-users", regionId: REGION, filters: {}, sort: query.sort, defaultSort: TEMP_USER_SORT.defaultSort, limit: query.limit };
   return (
-    <ListRegion id={REGION} area="temp-users" href={listHref(PATH, { page: page.page, limit })} label={t("admin.tempUsers.listLabel")}>
+    <ListRegion id={REGION} area="temp-users" href={pageHref(urls, page.page)} label={t("admin.tempUsers.listLabel")}>
+      {page.total === 0 ? null : <ListHead urls={urls} />}
       {page.total === 0 ? (
         <EmptyState title={t("admin.tempUsers.empty.title")} body={t("admin.tempUsers.empty.body")} />
       ) : (
         <>
-          {page.users.length > 0 ? <TempUsersTable users={page.users} now={now} /> : null}
-          <Pager page={page.page} limit={page.limit} total={page.total} regionId={REGION} hrefFor={(target) => listHref(PATH, { page: target, limit })} />
+          {page.users.length > 0 ? <TempUsersTable users={page.users} now={now} urls={urls} /> : null}
+          <Pager page={page.page} limit={page.limit} total={page.total} regionId={REGION} hrefFor={(target) => pageHref(urls, target)} />
         </>
       )}
     </ListRegion>
@@ -103,7 +105,7 @@ export function tempUsersPages(deps: AppDeps, render: RenderPage) {
       const parsed = tempUserListQuerySchema.safeParse(c.req.query());
       if (!parsed.success) return invalidListPage(c, render, pageOptions(c), firstIssueMessage(parsed.error), PATH);
       const page = await listTempUsers(deps, parsed.data);
-      const region = <TempUsersRegion page={page} now={deps.clock.now()} />;
+      const region = <TempUsersRegion page={page} now={deps.clock.now()} query={parsed.data} />;
       return renderAdmin(c, render, pageOptions(c), region, region);
     })
     .get("/temp-users/:id/remove", async (c) => {

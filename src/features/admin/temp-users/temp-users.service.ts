@@ -3,14 +3,15 @@
  * sign-ups that stopped half-way. Admin accounts never count: they are the operators' own and
  * need no profile to do their work, and the super admin cannot be removed by anyone.
  */
-import { and, eq, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../../app-env";
 import { profiles, users } from "../../../../db/schema";
 import { deleteAccount } from "../../account/delete-account";
-import type { PageQuery } from "../list-query";
+import { orderOf } from "../list-query";
+import { type SQLWrapper } from "drizzle-orm";
 import { actorOf, adminLogInsertIf } from "../admin-log";
 import type { SessionUser } from "../../auth/session";
-import { ADMIN_USER_MESSAGES } from "../users/users.schemas";
+import { ADMIN_USER_MESSAGES, type TempUserListQuery } from "../users/users.schemas";
 import { pageOfUsers, toUserEntry, userEntryColumns, type AdminResult } from "../users/users.service";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events">;
@@ -30,10 +31,17 @@ export function tempUserCondition(deps: Pick<Deps, "config">, now: Date): SQL {
   )!;
 }
 
-/** GET /api/admin/temp-users: newest first, entries like the users list (profile always null). */
-export async function listTempUsers(deps: Pick<Deps, "db" | "clock" | "config">, query: PageQuery) {
+/** What the temp users' sort columns order by (docs/decisions/0131). */
+const TEMP_USER_SORT_SQL: Record<"name" | "email" | "createdAt", SQLWrapper> = {
+  name: sql`lower(trim(${users.firstName} || ' ' || ${users.lastName}))`,
+  email: users.email,
+  createdAt: users.createdAt,
+};
+
+/** GET /api/admin/temp-users: newest first unless sorted, entries like the users list (profile always null). */
+export async function listTempUsers(deps: Pick<Deps, "db" | "clock" | "config">, query: TempUserListQuery) {
   const now = deps.clock.now();
-  return pageOfUsers(deps, tempUserCondition(deps, now), query, now);
+  return pageOfUsers(deps, tempUserCondition(deps, now), query, now, orderOf(query.sort, TEMP_USER_SORT_SQL, [desc(users.createdAt), desc(users.id)]));
 }
 
 /** One temp user (for the confirmation dialog); null when the account is not one (any more). */
