@@ -8,6 +8,8 @@ export interface AppEvents {
   /** Sessions that no longer exist (logout, ban, reset, deletion). sessionIds null = all of the user's. */
   "sessions.revoked": { userId: string; sessionIds: string[] | null };
   "user.banned": { userId: string };
+  /** Banned for 1, 7 or 30 days (docs/decisions/0128): sockets close like a ban's, the matches stay. */
+  "user.suspended": { userId: string };
   "user.deleted": { userId: string };
   "match.created": { matchId: string; userIds: [string, string] };
   /** A swipe was stored (the metrics count them). */

@@ -30,7 +30,13 @@ export type AdminActionName =
   | "plan_grant"
   | "plan_extend"
   | "plan_revoke"
-  | "payment_seen";
+  | "payment_seen"
+  // One member's page (ADMIN.md 'One member'; docs/decisions/0128).
+  | "warn"
+  | "hide"
+  | "unhide"
+  | "suspend"
+  | "reverify";
 
 export interface AdminLogEntry {
   admin: Pick<SessionUser, "id" | "firstName" | "lastName">;

@@ -13,6 +13,7 @@ import { gatewaySetupApi } from "./settings/gateway-setup.routes";
 import { gatewaySetupApiDocs } from "./settings/gateway-setup.api-docs";
 import { tempUsersApi } from "./temp-users/temp-users.routes";
 import { usersApi } from "./users/users.routes";
+import { memberApi } from "./users/member-actions.routes";
 import { describeRoutes } from "../api-docs/describe-routes";
 import { adminApiDocs } from "./admin.api-docs";
 
@@ -25,6 +26,7 @@ export function adminApiRoutes(deps: AppDeps) {
     .use("/admin/*", requireAdmin)
     .route("/admin", statsApi(deps))
     .route("/admin", usersApi(deps))
+    .route("/admin", memberApi(deps))
     .route("/admin", moderationApi(deps))
     .route("/admin", verificationAdminApi(deps))
     .route("/admin", adminMatchesApi(deps))

@@ -12,7 +12,7 @@ export function isHtmx(c: Context<AppEnv>): boolean {
 }
 
 /** Areas whose lists listen for "kasih:refresh-<area>" (hx-trigger="kasih:refresh-users from:body"). */
-export type RefreshArea = "users" | "reports" | "actions" | "matches" | "temp-users" | "settings" | "placements" | "ad-configs" | "verifications" | "payments" | "payment";
+export type RefreshArea = "users" | "reports" | "actions" | "matches" | "temp-users" | "settings" | "placements" | "ad-configs" | "verifications" | "payments" | "payment" | "member";
 
 export const refreshEvent = (area: RefreshArea) => `kasih:refresh-${area}`;
 

@@ -92,7 +92,7 @@ export function authRoutes(deps: AppDeps) {
       if (!result.ok) {
         // Only a wrong password (or unknown email) counts against the address, as before.
         if (result.status !== 401) failedLoginsByIp.release(ip);
-        return c.json({ message: result.message }, result.status);
+        return c.json({ message: result.message, ...result.suspension }, result.status);
       }
       failedLoginsByAccount.reset(accountKey);
       failedLoginsByIp.release(ip);

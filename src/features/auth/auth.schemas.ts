@@ -19,6 +19,8 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: "Too many sign-in attempts. Please try again later",
   tooManyRegistrations: "Too many accounts created from this network. Please try again later",
   banned: "Your account has been suspended",
+  /** Followed by the end (ISO) and the reason: "Your account is suspended until 2026-12-04T…Z: …". */
+  suspendedUntil: "Your account is suspended until",
   invalidName: "Names cannot contain direction control characters",
 } as const;
 

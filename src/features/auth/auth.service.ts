@@ -10,8 +10,23 @@ import { AUTH_MESSAGES, type RegisterInput } from "./auth.schemas";
 import { DEFAULT_LANGUAGE, type Lang } from "../../i18n";
 import { checkPasswordStrength, hashPassword, PASSWORD_PROBLEM_MESSAGES, verifyAgainstDummy, verifyPassword } from "./password";
 import { effectivePlan, isPremiumActive, type SessionUser } from "./session";
+import { suspensionOf } from "./suspension";
 
-export type AuthResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 401 | 403 | 409; message: string };
+/** A suspension in force (ADMIN.md 'One member'): sign-in answers it with the reason and the end. */
+export interface SuspensionAnswer {
+  reason: string;
+  suspendedUntil: string;
+}
+
+export type AuthResult<T> = { ok: true; value: T } | { ok: false; status: 400 | 401 | 403 | 409; message: string; suspension?: SuspensionAnswer };
+
+/**
+ * The 403 of a suspended account: the English message names the end and the reason; the fields
+ * let the sign-in screen say both in the member's language (docs/decisions/0128).
+ */
+export function suspendedAnswer(until: Date, reason: string): { ok: false; status: 403; message: string; suspension: SuspensionAnswer } {
+  return { ok: false, status: 403, message: `${AUTH_MESSAGES.suspendedUntil} ${until.toISOString()}: ${reason}`, suspension: { reason, suspendedUntil: until.toISOString() } };
+}
 
 /**
  * True for the operator's configured super-admin address (spec point 2). Only a PROVEN address
@@ -52,7 +67,7 @@ export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock"
 export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock" | "passwordHashCost">, email: string, password: string): Promise<AuthResult<{ id: string; isAdmin: boolean; hasPhoto: boolean }>> {
   const normalized = email.toLowerCase();
   const [user] = await deps.db
-    .select({ id: users.id, passwordHash: users.passwordHash, isAdmin: users.isAdmin, isBanned: users.isBanned, banReason: users.banReason, emailVerifiedAt: users.emailVerifiedAt, hasPhoto: users.hasPhoto })
+    .select({ id: users.id, passwordHash: users.passwordHash, isAdmin: users.isAdmin, isBanned: users.isBanned, banReason: users.banReason, suspendedUntil: users.suspendedUntil, suspensionReason: users.suspensionReason, emailVerifiedAt: users.emailVerifiedAt, hasPhoto: users.hasPhoto })
     .from(users)
     .where(eq(users.email, normalized))
     .limit(1);
@@ -62,6 +77,9 @@ export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock"
   }
   if (!(await verifyPassword(password, user.passwordHash))) return { ok: false, status: 401, message: AUTH_MESSAGES.invalidCredentials };
   if (user.isBanned) return { ok: false, status: 403, message: user.banReason ? `${AUTH_MESSAGES.banned}: ${user.banReason}` : AUTH_MESSAGES.banned };
+  // A suspension lifts itself: it holds while its end is ahead of now (no job clears it).
+  const suspension = suspensionOf(user, deps.clock.now());
+  if (suspension !== null) return suspendedAnswer(suspension.until, suspension.reason);
   const isAdmin = user.isAdmin || (user.emailVerifiedAt !== null && isSuperAdminEmail(deps.config, normalized));
   await deps.db.update(users).set({ isAdmin, lastActiveAt: deps.clock.now() }).where(eq(users.id, user.id));
   return { ok: true, value: { id: user.id, isAdmin, hasPhoto: user.hasPhoto } };

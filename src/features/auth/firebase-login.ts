@@ -58,7 +58,7 @@ export function firebaseLoginRoutes(deps: AppDeps) {
       firstName,
       lastName,
     }, c.get("lang"));
-    if (!result.ok) return c.json({ message: result.message }, result.status);
+    if (!result.ok) return c.json({ message: result.message, ...result.suspension }, result.status);
     // A sign-in replaces whatever session this browser had (no session outlives a new sign-in).
     const previous = c.get("session");
     if (previous !== null) await invalidateSession(deps.db, previous.id, previous.userId);

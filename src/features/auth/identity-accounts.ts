@@ -3,7 +3,8 @@ import type { AppDeps } from "../../app-env";
 import { oauthAccounts, sessions, users } from "../../../db/schema";
 import { newId } from "../../platform/ids";
 import { AUTH_MESSAGES } from "./auth.schemas";
-import { isSuperAdminEmail, userHasPhoto } from "./auth.service";
+import { isSuperAdminEmail, suspendedAnswer, userHasPhoto, type SuspensionAnswer } from "./auth.service";
+import { suspensionOf } from "./suspension";
 import { DEFAULT_LANGUAGE, type Lang } from "../../i18n";
 
 export type IdentityProvider = "google" | "facebook" | "firebase";
@@ -22,7 +23,7 @@ export const IDENTITY_MESSAGES = {
   noVerifiedEmail: "Your sign-in provider did not confirm your email address. Please use email and password",
 } as const;
 
-export type IdentityResult = { ok: true; userId: string; isAdmin: boolean; isNewUser: boolean } | { ok: false; status: 403 | 400; message: string };
+export type IdentityResult = { ok: true; userId: string; isAdmin: boolean; isNewUser: boolean } | { ok: false; status: 403 | 400; message: string; suspension?: SuspensionAnswer };
 
 /**
  * Finds the account for a provider identity, or links it to the account with the same VERIFIED
@@ -84,6 +85,9 @@ export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "
     await deps.db.insert(oauthAccounts).values({ provider: identity.provider, providerUserId: identity.providerUserId, userId: account.id, createdAt: now }).onConflictDoNothing();
   }
   if (account.isBanned) return { ok: false, status: 403, message: AUTH_MESSAGES.banned };
+  const [held] = await deps.db.select({ suspendedUntil: users.suspendedUntil, suspensionReason: users.suspensionReason }).from(users).where(eq(users.id, account.id)).limit(1);
+  const suspension = held === undefined ? null : suspensionOf(held, now);
+  if (suspension !== null) return suspendedAnswer(suspension.until, suspension.reason);
   // The provider vouches for the account's own address (also on later sign-ins of a linked
   // identity, e.g. an account made before addresses were recorded as proven).
   const vouched = identity.verifiedEmail !== null && identity.verifiedEmail.toLowerCase() === account.email;

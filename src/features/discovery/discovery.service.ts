@@ -171,7 +171,7 @@ export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit:
   const held = new Set(exclude);
   const kept = decks.get(viewer.id, key, now.getTime());
   if (kept !== null) {
-    const rows = await stillEligible(db, decks, viewer, kept.filter((id) => !held.has(id)), limit);
+    const rows = await stillEligible(db, decks, viewer, kept.filter((id) => !held.has(id)), limit, now);
     if (rows.length >= limit) return withPhotos(db, viewer, rows);
   }
   // What the client holds is left out inside the pool's reads, so it does not take the places of new people.
@@ -190,13 +190,13 @@ const RECHECK_MARGIN = 5;
  * The first `limit` of `ids` (in that order) that are still eligible, with their cards as they
  * are now. Checked a few at a time; the ones that fail leave the kept deck.
  */
-async function stillEligible(db: Database, decks: DeckCache, viewer: Viewer, ids: string[], limit: number): Promise<CandidateRow[]> {
+async function stillEligible(db: Database, decks: DeckCache, viewer: Viewer, ids: string[], limit: number, now: Date): Promise<CandidateRow[]> {
   const eligibility = eligibilityArgs(eligibilityOf(viewer, []));
   const found: CandidateRow[] = [];
   for (let start = 0; start < ids.length && found.length < limit; ) {
     const window = ids.slice(start, start + limit - found.length + RECHECK_MARGIN);
     start += window.length;
-    const rows = await fixedRows<CandidateRow>(db, STILL_ELIGIBLE_SQL, [...eligibility, JSON.stringify(window)]);
+    const rows = await fixedRows<CandidateRow>(db, STILL_ELIGIBLE_SQL, [...eligibility, now.getTime(), JSON.stringify(window)]);
     const byId = new Map(rows.map((row) => [row.id, row]));
     if (rows.length < window.length) decks.dropAll(viewer.id, new Set(window.filter((id) => !byId.has(id))));
     for (const id of window) {

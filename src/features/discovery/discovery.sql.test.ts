@@ -73,7 +73,7 @@ describe("Discover's statements (discovery.sql.ts)", () => {
   });
 
   test("a window of ids and the photos of a deck are read by their keys, not by walking the tables", async () => {
-    const still = await planOf(STILL_ELIGIBLE_SQL, [...eligibilityArgs(someone), '["a","b"]']);
+    const still = await planOf(STILL_ELIGIBLE_SQL, [...eligibilityArgs(someone), 0, '["a","b"]']);
     expect(still).toContain("SEARCH u USING INDEX sqlite_autoindex_users_1 (id=?)");
     expect(still).not.toMatch(/SCAN (u|p)\b/);
     expect(await planOf(PHOTOS_OF_SQL, ['["a","b"]'])).toContain("photos_user_position_idx (user_id=?)");

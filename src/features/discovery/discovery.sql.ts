@@ -7,7 +7,7 @@
  * third of a millisecond to prepare.
  *
  * The ranking and the check of a kept deck share the eligibility parameters ?1–?9
- * (`eligibilityArgs`) and number their own from ?10; the other statements have their own numbers,
+ * (`eligibilityArgs`) and now (ms) as ?10, and number their own from ?11; the other statements have their own numbers,
  * said above each.
  */
 import { DISCOVERY_ACTIVE_WINDOW, DISCOVERY_POOL_SIZE, REPORTERS_TO_HIDE } from "../../platform/constants";
@@ -45,11 +45,15 @@ export function eligibilityArgs(e: Eligibility): (string | number | null)[] {
 }
 
 /**
- * Eligibility tests on the columns of users `u` and profiles `p` (no lookups). A goals filter
+ * Eligibility tests on the columns of users `u` and profiles `p` (no lookups). Hidden members
+ * (an admin's hide, or reports) and members suspended now (?10 is now, in ms) are off every deck
+ * (docs/decisions/0128); both columns are in users_last_active_idx, so the walk of the most
+ * recently active still reads no table row. A goals filter
  * asks for people who said so: those who gave no goal are left out. People without a city have
  * no known distance: they stay in (the card shows the fixed text).
  */
 const COLUMN_CHECKS = `p.gender = ?2 and u.is_banned = 0 and u.id <> ?1
+  and u.hidden_at is null and (u.suspended_until is null or u.suspended_until <= ?10)
   and (?3 = '[]' or u.id not in (select value from json_each(?3)))
   and (?4 = 0 or u.photo_verified_at is not null)
   and (?5 is null or p.age >= ?5) and (?6 is null or p.age <= ?6)
@@ -107,7 +111,7 @@ function nearbyRead(cityTest: string): string {
  * viewer's relationship goals, ?13 denomination, ?14 age.
  */
 export const RANK_POOL_SQL = `with recent as materialized (
-    select u.id from (select id, is_banned, photo_verified_at from users order by last_active_at desc limit ${DISCOVERY_ACTIVE_WINDOW}) u
+    select u.id from (select id, is_banned, photo_verified_at, hidden_at, suspended_until from users order by last_active_at desc limit ${DISCOVERY_ACTIVE_WINDOW}) u
       cross join profiles p on p.user_id = u.id
     where ${COLUMN_CHECKS}
   ),
@@ -142,10 +146,10 @@ export const RANK_POOL_SQL = `with recent as materialized (
     last_active_at desc, id
   limit ${DECK_SIZE}`;
 
-/** ?10 a JSON array of ids: those of them still eligible, with their cards as they are now (any order). */
+/** ?10 now (ms), ?11 a JSON array of ids: those of them still eligible, with their cards as they are now (any order). */
 export const STILL_ELIGIBLE_SQL = `select ${CARD_COLUMNS}, ${LIKED_ME}
   from users u cross join profiles p on p.user_id = u.id
-  where u.id in (select value from json_each(?10)) and ${ELIGIBLE}`;
+  where u.id in (select value from json_each(?11)) and ${ELIGIBLE}`;
 
 /** ?1 the viewer, ?2 the person: their card unless banned or blocked either way (undo puts it back on top). */
 export const CARD_FOR_SQL = `select ${CARD_COLUMNS}, ${LIKED_ME}

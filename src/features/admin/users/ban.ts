@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../../db/client";
 import { sessions, users } from "../../../../db/schema";
 import { adminLogInsertIf, type Actor } from "../admin-log";
@@ -25,7 +25,10 @@ export interface BanChange {
  * Callers announce "user.banned" / "sessions.revoked" when the server runs in their process.
  */
 export async function writeBan(db: Database, change: BanChange): Promise<{ changed: boolean; sessionsEnded: number }> {
-  const target = change.ban ? eq(users.id, change.user.id) : and(eq(users.id, change.user.id), eq(users.isBanned, true));
+  // An unban also lifts a suspension still running (docs/decisions/0128); a lifted one is nothing to undo.
+  const target = change.ban
+    ? eq(users.id, change.user.id)
+    : and(eq(users.id, change.user.id), or(eq(users.isBanned, true), and(isNotNull(users.suspendedUntil), gt(users.suspendedUntil, change.at))));
   const log = adminLogInsertIf(
     db,
     {
@@ -40,7 +43,7 @@ export async function writeBan(db: Database, change: BanChange): Promise<{ chang
   );
   const update = db
     .update(users)
-    .set({ isBanned: change.ban, banReason: change.ban ? change.reason : null })
+    .set({ isBanned: change.ban, banReason: change.ban ? change.reason : null, suspendedUntil: null, suspensionReason: null })
     .where(target)
     .returning({ id: users.id });
   if (!change.ban) {
