@@ -1,6 +1,7 @@
 import { messageSchema, type ApiOperation } from "../api-docs/describe-routes";
 import { adConfigSchema } from "../ads/ad-configs.service";
 import { paymentsAdminApiDocs } from "./payments/payments-admin.api-docs";
+import { memberApiDocs } from "./users/member.api-docs";
 
 const admin = (summary: string, rest: Omit<ApiOperation, "tag" | "access" | "summary">): ApiOperation => ({ tag: "Admin", access: "admin", summary, ...rest });
 const list = (what: string) => ({ description: `A page of ${what} with the total count (page, limit, total).` });
@@ -60,4 +61,5 @@ export const adminApiDocs: Record<string, ApiOperation> = {
   "GET /admin/ad-configs": admin("The ad platforms' ids", { description: "The Meta token is answered masked.", success: { description: "The configs." } }),
   "POST /admin/ad-configs": admin("Save an ad platform's ids", { body: adConfigSchema, success: { description: "The config as saved (token masked)." }, refusals: { 400: "Not an object, or an invalid field." } }),
   ...paymentsAdminApiDocs,
+  ...memberApiDocs,
 };
