@@ -50,6 +50,7 @@ import { googlePayCspSources, mergeCspSources } from "./features/payments/google
 import { sandboxPages } from "./features/payments/sandbox.pages";
 import { paymentMethodsRoutes } from "./features/payments/payment-methods.routes";
 import { apiDocsRoutes } from "./features/api-docs/api-docs.routes";
+import { withMemberWarnings } from "./features/safety/member-warnings";
 
 /**
  * The map of the server: middleware in the order it runs, then each area's routes.
@@ -58,7 +59,8 @@ import { apiDocsRoutes } from "./features/api-docs/api-docs.routes";
  */
 export function createApp(deps: AppDeps) {
   const firebase = firebaseWebConfig(deps.config);
-  const render = pageRenderer(deps.assets, { apiBaseUrl: deps.config.apiBaseUrl, tokenSyncUrl: firebase?.tokenSyncUrl, hostedSignIn: firebase !== null, appOrigin: deps.config.appOrigin, trustProxy: deps.config.trustProxy });
+  // A member's next page carries an admin's warning, once (docs/decisions/0128).
+  const render = withMemberWarnings(deps, pageRenderer(deps.assets, { apiBaseUrl: deps.config.apiBaseUrl, tokenSyncUrl: firebase?.tokenSyncUrl, hostedSignIn: firebase !== null, appOrigin: deps.config.appOrigin, trustProxy: deps.config.trustProxy }));
   const app = new Hono<AppEnv>();
 
   // First: the request id, the metrics and the access log cover everything below.
