@@ -8,7 +8,13 @@ export const ADMIN_MAX_PAGE_SIZE = 100;
 /** The page sizes the panel offers (ADMIN.md 'Lists'; docs/decisions/0131). The JSON calls take any 1–100. */
 export const PAGE_SIZES = [ADMIN_PAGE_SIZE, 25, ADMIN_MAX_PAGE_SIZE] as const;
 
-export const LIST_MESSAGES = { invalidPage: "Invalid page or limit", invalidSort: "Invalid sort", invalidFormat: "Invalid format" } as const;
+export const LIST_MESSAGES = {
+  invalidPage: "Invalid page or limit",
+  invalidSort: "Invalid sort",
+  invalidFormat: "Invalid format",
+  invalidDate: "Invalid date: use YYYY-MM-DD",
+  invalidRange: "The start date is after the end date",
+} as const;
 
 /**
  * `page` (from 1) and `limit` (default 10, at most 100) of every admin list (ADMIN.md); a bad
@@ -23,6 +29,25 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 
 /** An empty query value (a form's untouched field) counts as absent, so its default applies. */
 export const blankAsAbsent = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+/**
+ * A Jakarta day "YYYY-MM-DD" that exists on the calendar: the `from` and `to` of a list's date
+ * range (both included; the service's day, spec point 9).
+ */
+export const jakartaDayParam = z.preprocess(
+  blankAsAbsent,
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, LIST_MESSAGES.invalidDate)
+    .refine((day) => {
+      const time = Date.parse(`${day}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
+    }, LIST_MESSAGES.invalidDate)
+    .optional(),
+);
+
+/** A range whose start is after its end is 400 (to put in a schema's refine). */
+export const rangeInOrder = (query: { from?: string | undefined; to?: string | undefined }) => query.from === undefined || query.to === undefined || query.from <= query.to;
 
 /** Rows to skip for a page. */
 export const offsetOf = ({ page, limit }: PageQuery) => (page - 1) * limit;

@@ -5,17 +5,17 @@ import { useI18n, useT } from "../../../../islands/runtime/i18n-context";
 import { ADMIN_PAGE_SIZE } from "../../../platform/constants";
 import type { RenderPage } from "../../../views/render";
 import { REPORT_REASONS } from "../../safety/report-reasons";
-import { placementDetailParts } from "../../ads/ad-placements.service";
 import { invalidListPage, renderAdmin, type AdminPageOptions } from "../admin-render";
 import { Badge, EmptyState, formatDateTime, listHref, ListRegion, Pager, regionLink, ServerDialog, type BadgeTone } from "../admin-ui";
 import { isHtmx } from "../htmx";
-import { firstIssueMessage, type PageQuery } from "../list-query";
+import { firstIssueMessage } from "../list-query";
 import { actionListQuerySchema, MODERATION_MESSAGES, REPORT_DECISIONS, REPORT_FILTERS, reportListQuerySchema, type ReportDecision, type ReportListQuery, type ReportStatus } from "./moderation.schemas";
 import { validReportId } from "./moderation.routes";
 import { listPendingVerifications, pendingVerificationCount } from "../../verification/verification.service";
 import { VerificationsRegion } from "../../verification/verification-queue";
-import { REJECTION_REASONS } from "../../verification/poses";
-import { listAdminActions, listReports, pendingReportCount, reportEvidence, type AdminActionEntry, type AdminReportEntry, type EvidenceMessage } from "./moderation.service";
+import { listReports, pendingReportCount, reportEvidence, type AdminReportEntry, type EvidenceMessage } from "./moderation.service";
+import { adminLogChoices, adminLogQuerySchema, listAdminLog } from "./admin-log-list";
+import { AdminLogFilters, AdminLogRegion } from "./admin-log.view";
 
 /**
  * Moderation, /admin/moderation (spec point 2 "Moderation section"; ADMIN.md): User Reports
@@ -26,7 +26,6 @@ import { listAdminActions, listReports, pendingReportCount, reportEvidence, type
 
 const BASE = "/admin/moderation";
 const REPORTS_REGION = "reports-list";
-const ACTIONS_REGION = "actions-list";
 const DIALOG_SLOT = { "hx-target": "#admin-dialog-slot", "hx-swap": "innerHTML" } as const;
 
 const VIEWS = ["reports", "actions", "verifications"] as const;
@@ -174,92 +173,6 @@ function ReportsRegion({ list, query }: { list: Awaited<ReturnType<typeof listRe
   );
 }
 
-function actionsHref(query: PageQuery) {
-  return listHref(BASE, { view: "actions", page: query.page, limit: query.limit === ADMIN_PAGE_SIZE ? undefined : query.limit });
-}
-
-/**
- * An admin log row's detail in the admin's language: a report's new status, a switch's new state
- * and a placement's settings are stored as codes and translated; a ban reason (a person's words)
- * and older free text are shown as written.
- */
-function ActionDetail({ action }: { action: AdminActionEntry }) {
-  const t = useT();
-  const detail = action.reason;
-  if (detail === null || detail === "") return <span className="muted">—</span>;
-  if (action.action === "report_status" && (REPORT_DECISIONS as readonly string[]).includes(detail)) return <ReportStatusBadge status={detail as ReportStatus} />;
-  if (action.action === "setting" && (detail === "on" || detail === "off" || detail === "updated")) return <>{t(`admin.moderation.settingDetail.${detail}`)}</>;
-  if (action.action === "verification_reject" && (REJECTION_REASONS as readonly string[]).includes(detail)) return <>{t(`verification.reasons.${detail}`)}</>;
-  const placement = action.action === "placement_create" || action.action === "placement_update" ? placementDetailParts(detail) : null;
-  if (placement !== null) {
-    return (
-      <>
-        {[
-          t(`admin.adsPage.types.${placement.adType}`),
-          t(`admin.adsPage.platforms.${placement.platform}`),
-          t(`admin.adsPage.every.${placement.placement}`, { count: placement.frequency }),
-          t(placement.isActive ? "admin.moderation.settingDetail.active" : "admin.moderation.settingDetail.inactive"),
-        ].join(" · ")}
-      </>
-    );
-  }
-  return <>{detail}</>;
-}
-
-function ActionsRegion({ list, query }: { list: Awaited<ReturnType<typeof listAdminActions>>; query: PageQuery }) {
-  const t = useT();
-  const { lang } = useI18n();
-  return (
-    <ListRegion id={ACTIONS_REGION} area="actions" href={actionsHref(query)} label={t("admin.moderation.actionsLabel")}>
-      {list.actions.length === 0 ? (
-        <EmptyState title={list.total > 0 ? t("admin.pager.beyond", { total: list.total }) : t("admin.moderation.actionsEmpty")} body={list.total > 0 ? undefined : t("admin.moderation.actionsEmptyBody")} />
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-actions-table">
-            <caption className="visually-hidden">{t("admin.moderation.actionsLabel")}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t("admin.moderation.columns.action")}</th>
-                <th scope="col">{t("admin.moderation.columns.target")}</th>
-                <th scope="col">{t("admin.moderation.columns.detail")}</th>
-                <th scope="col">{t("admin.moderation.columns.admin")}</th>
-                <th scope="col">{t("admin.moderation.columns.time")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.actions.map((action) => (
-                <tr key={action.id} data-action={action.action}>
-                  <td className="admin-action-name">
-                    <Badge tone={action.action === "ban" || action.action.startsWith("delete") ? "danger" : "neutral"}>{t(`admin.moderation.actionNames.${action.action}`, { defaultValue: action.action })}</Badge>
-                  </td>
-                  <td data-label={t("admin.moderation.columns.target")}>
-                    {action.targetUserId !== null ? (
-                      <a className="admin-person-name" href={listHref("/admin/users", { search: action.targetUser })}>
-                        {action.targetUser}
-                      </a>
-                    ) : (
-                      // A setting's key is named as the Settings tab names it; other targets as written.
-                      <span className="admin-person-name">{action.action === "setting" ? t(`admin.settingNames.${action.targetUser}`, { defaultValue: action.targetUser }) : action.targetUser}</span>
-                    )}
-                  </td>
-                  <td data-label={t("admin.moderation.columns.detail")}>
-                    <ActionDetail action={action} />
-                  </td>
-                  <td data-label={t("admin.moderation.columns.admin")}>{action.admin}</td>
-                  <td data-label={t("admin.moderation.columns.time")}>
-                    <time dateTime={action.createdAt}>{formatDateTime(lang, action.createdAt)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <Pager page={list.page} limit={list.limit} total={list.total} regionId={ACTIONS_REGION} hrefFor={(page) => actionsHref({ ...query, page })} />
-    </ListRegion>
-  );
-}
-
 function SubTabs({ view, pending, selfies }: { view: View; pending: number; selfies: number }) {
   const t = useT();
   return (
@@ -385,16 +298,17 @@ export function moderationPages(deps: AppDeps, render: RenderPage) {
         );
       }
       if (view === "actions") {
-        const parsed = actionListQuerySchema.safeParse(raw);
+        const parsed = adminLogQuerySchema.safeParse(raw);
         if (!parsed.success) return invalidListPage(c, render, options, firstIssueMessage(parsed.error), listHref(BASE, { view: "actions" }));
-        const [list, pending] = await Promise.all([listAdminActions(deps, parsed.data), pendingReportCount(deps)]);
-        const region = <ActionsRegion list={list} query={parsed.data} />;
+        const [list, pending, choices] = await Promise.all([listAdminLog(deps, parsed.data), pendingReportCount(deps), isHtmx(c) ? null : adminLogChoices(deps)]);
+        const region = <AdminLogRegion list={list} query={parsed.data} />;
         return renderAdmin(
           c,
           render,
           options,
           <>
             <SubTabs view="actions" pending={pending} selfies={selfies} />
+            {choices === null ? null : <AdminLogFilters query={parsed.data} choices={choices} />}
             {region}
           </>,
           region,

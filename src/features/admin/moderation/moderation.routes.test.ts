@@ -210,7 +210,7 @@ describe("GET /api/admin/actions", () => {
     expect(body).toMatchObject({ total: 2, page: 1, limit: 10 });
     expect(body.actions[0]).toMatchObject({ admin: "Ada Admin", targetUser: "Maria Santoso", targetUserId: maria.id, action: "report_status", reason: "dismissed", createdAt: new Date(NOW.getTime() + MINUTE).toISOString() });
     expect(body.actions[1]).toMatchObject({ targetUser: "Budi Hartono", reason: "resolved" });
-    expect(Object.keys(body.actions[0]).sort()).toEqual(["action", "admin", "createdAt", "id", "reason", "targetUser", "targetUserId"]);
+    expect(Object.keys(body.actions[0]).sort()).toEqual(["action", "admin", "adminId", "createdAt", "id", "reason", "targetUser", "targetUserId"]);
   });
 
   it("refuses a bad page or limit with 400", async () => {

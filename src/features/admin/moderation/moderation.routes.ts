@@ -5,8 +5,10 @@ import { currentUser } from "../../../middleware/guards";
 import { announceChange } from "../htmx";
 import { rejectInvalid } from "../../../middleware/invalid-input";
 import { idParamSchema } from "../users/users.schemas";
-import { actionListQuerySchema, MODERATION_MESSAGES, reportDecisionSchema, reportListQuerySchema } from "./moderation.schemas";
-import { decideReport, listAdminActions, listReports, reportEvidence } from "./moderation.service";
+import { MODERATION_MESSAGES, reportDecisionSchema, reportListQuerySchema } from "./moderation.schemas";
+import { decideReport, listReports, reportEvidence } from "./moderation.service";
+import { ADMIN_LOG_CSV, adminLogQuerySchema, listAdminLog } from "./admin-log-list";
+import { answerList } from "../list-csv";
 
 /** A path id that cannot be one of ours names no report: 404 like an unknown one. */
 export const validReportId = zValidator("param", idParamSchema, (result, c) => (result.success ? undefined : c.json({ message: MODERATION_MESSAGES.reportNotFound }, 404)));
@@ -30,5 +32,7 @@ export function moderationApi(deps: AppDeps) {
       if (evidence === null) return c.json({ message: MODERATION_MESSAGES.reportNotFound }, 404);
       return c.json({ messages: evidence.messages });
     })
-    .get("/actions", zValidator("query", actionListQuerySchema, rejectInvalid), async (c) => c.json(await listAdminActions(deps, c.req.valid("query"))));
+    .get("/actions", zValidator("query", adminLogQuerySchema, rejectInvalid), (c) =>
+      answerList(c, c.req.valid("query"), { file: "admin-log", read: (query) => listAdminLog(deps, query), rows: (page) => page.actions, csv: ADMIN_LOG_CSV }),
+    );
 }

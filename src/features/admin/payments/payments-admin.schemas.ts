@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PAYMENT_STATUSES } from "../../../../db/schema";
 import { GATEWAY_NAMES } from "../../payments/gateways/gateway";
-import { blankAsAbsent, listControls, listSort, pageQuerySchema } from "../list-query";
+import { blankAsAbsent, jakartaDayParam, listControls, listSort, pageQuerySchema, rangeInOrder } from "../list-query";
 
 export const PAYMENTS_ADMIN_MESSAGES = {
   invalidStatus: "Invalid status",
@@ -28,18 +28,8 @@ export type PaymentSortColumn = (typeof PAYMENT_SORT_COLUMNS)[number];
 /** The newest first unless the admin sorts by something else. */
 export const PAYMENT_SORT = listSort(PAYMENT_SORT_COLUMNS, "-createdAt");
 
-/** A Jakarta day "YYYY-MM-DD" that exists on the calendar. */
-const jakartaDay = z.preprocess(
-  blankAsAbsent,
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, PAYMENTS_ADMIN_MESSAGES.invalidDate)
-    .refine((day) => {
-      const time = Date.parse(`${day}T00:00:00Z`);
-      return !Number.isNaN(time) && new Date(time).toISOString().startsWith(day);
-    }, PAYMENTS_ADMIN_MESSAGES.invalidDate)
-    .optional(),
-);
+/** A Jakarta day "YYYY-MM-DD" that exists on the calendar (shared with every list's date range). */
+const jakartaDay = jakartaDayParam;
 
 /**
  * GET /api/admin/payments and /admin/payments: page, limit, status, and (ADMIN.md 'One payment')
@@ -57,7 +47,7 @@ export const paymentListQuerySchema = pageQuerySchema
     flagged: z.preprocess(blankAsAbsent, z.enum(["1", "true"], { message: "Invalid flagged" }).optional()).transform((value) => value !== undefined),
     ...listControls(PAYMENT_SORT),
   })
-  .refine((query) => query.from === undefined || query.to === undefined || query.from <= query.to, { message: PAYMENTS_ADMIN_MESSAGES.invalidRange });
+  .refine(rangeInOrder, { message: PAYMENTS_ADMIN_MESSAGES.invalidRange });
 export type PaymentListQuery = z.infer<typeof paymentListQuerySchema>;
 
 /** POST /api/admin/payments/{id}/refund (PAYMENTS.md 'Refunds'). */
