@@ -77,6 +77,11 @@ export function VerifyPanel({ state: initial }: VerifyPanelProps) {
           <p>{t(`verification.reasons.${state.reason}`)}</p>
         </div>
       ) : null}
+      {state.status === "none" && state.withdrawn ? (
+        <div className="verify-rejected" role="note" data-testid="verify-withdrawn">
+          <p>{t(state.withdrawn === "reverify" ? "verification.withdrawnReverify" : "verification.withdrawnPhotos")}</p>
+        </div>
+      ) : null}
       <ol className="verify-steps">
         <li>{t("verification.step1")}</li>
         <li>{t("verification.step2")}</li>

@@ -117,7 +117,13 @@ function PhotoVerificationCard({ state }: { state: PhotoVerificationState }) {
       </span>
       <div>
         <h2 id="verify-title">{pending ? t("profile.verify.pendingTitle") : t("profile.verify.title")}</h2>
-        <p className="muted">{pending ? t("profile.verify.pendingBody") : t("profile.verify.body")}</p>
+        <p className="muted">
+          {pending
+            ? t("profile.verify.pendingBody")
+            : state.status === "none" && state.withdrawn
+              ? t(state.withdrawn === "reverify" ? "verification.withdrawnReverify" : "verification.withdrawnPhotos")
+              : t("profile.verify.body")}
+        </p>
       </div>
       {pending ? null : (
         <a className="button button-outline button-small" href="/verify">

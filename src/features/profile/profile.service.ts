@@ -10,6 +10,7 @@ import { ageOn } from "./birth-date";
 import { findCity } from "./cities";
 import { loadOwnProfile, photoUrl, type ProfileJson } from "./profile-json";
 import { PROFILE_MESSAGES, type CreateProfileInput, type EditProfileInput, type ProfileMode } from "./profile.schemas";
+import { withdrawBadgeIfUncovered } from "../verification/verified-photos";
 import { decodeDataUrl, fileNameFromUrl, isDataUrl, PhotoError, removeStoredFile, storeImage, type StoredFile } from "./photos/photo-store";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
@@ -41,7 +42,10 @@ export async function addPhoto(deps: Deps, userId: string, file: StoredFile): Pr
   return { ok: true, value: row! };
 }
 
-/** Deletes one of the user's photos (404 when it is not theirs) and its file; the rest close up. */
+/**
+ * Deletes one of the user's photos (404 when it is not theirs) and its file; the rest close up.
+ * The last reviewed photo takes the Verified badge with it, in the same batch (decision 0130).
+ */
 export async function deletePhoto(deps: Deps, userId: string, photoId: string): Promise<ServiceResult<PhotoRow[]>> {
   const current = await listPhotos(deps, userId);
   const target = current.find((photo) => photo.id === photoId);
@@ -50,7 +54,11 @@ export async function deletePhoto(deps: Deps, userId: string, photoId: string): 
   // A saved profile keeps at least one photo (spec point 5): the last one is replaced, not removed.
   if (hasProfile && current.length === 1) return { ok: false, status: 400, message: PROFILE_MESSAGES.photosRequired };
   const remaining = current.filter((photo) => photo.id !== photoId);
-  await deps.db.batch([deps.db.delete(photos).where(and(eq(photos.id, photoId), eq(photos.userId, userId))), ...positionUpdates(deps, userId, remaining.map((photo) => photo.id))]);
+  await deps.db.batch([
+    deps.db.delete(photos).where(and(eq(photos.id, photoId), eq(photos.userId, userId))),
+    ...positionUpdates(deps, userId, remaining.map((photo) => photo.id)),
+    withdrawBadgeIfUncovered(deps.db, userId),
+  ]);
   await removeStoredFile(deps.config.dataDir, target.fileName);
   return { ok: true, value: await listPhotos(deps, userId) };
 }
@@ -184,7 +192,8 @@ export async function saveProfile(deps: Deps, userId: string, mode: ProfileMode,
     statements.push(deps.db.update(profiles).set(fields).where(eq(profiles.userId, userId)));
   }
   try {
-    await deps.db.batch([...statements, ...photoPlan.value.statements] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+    // Photos replaced so that no reviewed one is left take the Verified badge with them (decision 0130).
+    await deps.db.batch([...statements, ...photoPlan.value.statements, withdrawBadgeIfUncovered(deps.db, userId)] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (error) {
     await Promise.all(photoPlan.value.newFiles.map((file) => removeStoredFile(deps.config.dataDir, file)));
     const text = String((error as { message?: string })?.message ?? "") + String((error as { cause?: unknown })?.cause ?? "");

@@ -11,7 +11,8 @@ export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
 /** What the member's screen needs to know about their verification. */
 export type VerificationState =
-  | { status: "none" }
+  /** withdrawn: the badge was given once and taken back (an admin's request, or every reviewed photo replaced; decision 0130). */
+  | { status: "none"; withdrawn?: "reverify" | "photos_changed" }
   | { status: "started"; pose: Pose }
   | { status: "pending"; submittedAt: string }
   | { status: "approved"; verifiedAt: string }

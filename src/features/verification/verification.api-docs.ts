@@ -1,6 +1,6 @@
 import type { ApiOperation } from "../api-docs/describe-routes";
 
-const state = "The member's verification state: status (none, started, pending, approved, rejected), the pose to copy, and a rejection's reason.";
+const state = "The member's verification state: status (none, started, pending, approved, rejected), the pose to copy, a rejection's reason, and for a badge taken back `withdrawn` (reverify: an admin asked for a new selfie; photos_changed: every reviewed photo was replaced or deleted).";
 
 /** The member's verification calls for the OpenAPI document (docs/decisions/0119); keys as verificationRoutes names them. */
 export const verificationApiDocs: Record<string, ApiOperation> = {

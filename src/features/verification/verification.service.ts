@@ -2,7 +2,8 @@
  * Photo verification (docs/decisions/0093): the member copies a pose drawn at random in a live
  * selfie; an admin compares it with the member's photos and approves or rejects with a reason;
  * the member is mailed in their language; the selfie file is deleted at the decision. Approved
- * members carry users.photo_verified_at, which cards, the profile and the chat header show.
+ * members carry users.photo_verified_at, which cards, the profile and the chat header show, for
+ * as long as one of the photos the approval covered remains (verified-photos.ts, decision 0130).
  */
 import { randomInt } from "node:crypto";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
@@ -17,6 +18,7 @@ import { thumbUrl } from "../profile/profile-json";
 import { POSES, type Pose, type RejectionReason, type VerificationState } from "./poses";
 import { removeSelfie, storeSelfie } from "./selfie-store";
 import { log } from "../../platform/log";
+import { hasPhotoOf, markPhotosVerified } from "./verified-photos";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 
@@ -40,9 +42,14 @@ async function latestAttempt(deps: Pick<Deps, "db">, userId: string) {
 }
 
 export async function verificationStateOf(deps: Pick<Deps, "db">, userId: string): Promise<VerificationState> {
-  const [[user], attempt] = await Promise.all([deps.db.select({ verifiedAt: users.photoVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1), latestAttempt(deps, userId)]);
+  const [[user], attempt] = await Promise.all([
+    deps.db.select({ verifiedAt: users.photoVerifiedAt, reverifyRequestedAt: users.reverifyRequestedAt }).from(users).where(eq(users.id, userId)).limit(1),
+    latestAttempt(deps, userId),
+  ]);
   if (user?.verifiedAt) return { status: "approved", verifiedAt: user.verifiedAt.toISOString() };
   if (attempt === null) return { status: "none" };
+  // Approved once, the badge since withdrawn: an admin asked for a new selfie, or the reviewed photos are gone.
+  if (attempt.status === "approved") return { status: "none", withdrawn: user?.reverifyRequestedAt ? "reverify" : "photos_changed" };
   if (attempt.status === "started") return { status: "started", pose: attempt.pose as Pose };
   if (attempt.status === "pending") return { status: "pending", submittedAt: (attempt.submittedAt ?? attempt.createdAt).toISOString() };
   if (attempt.status === "rejected") return { status: "rejected", reason: attempt.reason as RejectionReason };
@@ -156,13 +163,15 @@ export async function decideVerification(deps: Deps, mailer: Mailer, admin: Pick
     { actor: actorOf(admin), action: approve ? "verification_approve" : "verification_reject", targetUserId: attempt.userId, targetName: `${attempt.firstName} ${attempt.lastName}`.trim(), reason: approve ? null : decision.reason, at: now },
     stillPending,
   );
-  const verifyMember = deps.db.update(users).set({ photoVerifiedAt: now }).where(and(eq(users.id, attempt.userId), approve ? stillPending : sql`0`));
+  // The badge goes with the photos the admin compared (decision 0130): they are marked in the same batch.
+  const verifyMember = deps.db.update(users).set({ photoVerifiedAt: now, reverifyRequestedAt: null }).where(and(eq(users.id, attempt.userId), approve ? stillPending : sql`0`, hasPhotoOf(attempt.userId)));
+  const markPhotos = markPhotosVerified(deps.db, attempt.userId, now, approve ? stillPending : sql`0`);
   const decide = deps.db
     .update(photoVerifications)
     .set({ status: approve ? "approved" : "rejected", reason: approve ? null : decision.reason, selfieFile: null, decidedAt: now })
     .where(and(eq(photoVerifications.id, id), eq(photoVerifications.status, "pending")))
     .returning({ id: photoVerifications.id });
-  const [, , decided] = await deps.db.batch([logRow, verifyMember, decide]);
+  const [, , , decided] = await deps.db.batch([logRow, verifyMember, markPhotos, decide]);
   if (decided.length === 0) return { ok: false, status: 409, message: VERIFICATION_MESSAGES.notPending };
   await removeSelfie(deps.config.dataDir, attempt.file);
   const mail = verificationDecisionMail(attempt.language, attempt.email, attempt.firstName, approve ? { approved: true } : { approved: false, reason: decision.reason }, `${deps.config.appOrigin}/verify`);

@@ -17,7 +17,10 @@ export interface PersonOptions {
   profile?: boolean;
   plan?: Plan;
   planExpiresAt?: Date | null;
-  isVerified?: boolean;
+  /** The Verified badge: an approved selfie (users.photo_verified_at, decision 0130). */
+  photoVerified?: boolean;
+  /** A proven email address (email_verified_at, and the older is_verified flag with it). */
+  emailVerified?: boolean;
   createdAt?: Date;
 }
 
@@ -33,7 +36,9 @@ export async function person(app: TestApp, options: PersonOptions = {}) {
       email,
       plan: options.plan ?? "free",
       planExpiresAt: options.planExpiresAt ?? null,
-      isVerified: options.isVerified ?? false,
+      photoVerifiedAt: options.photoVerified ? app.clock.now() : null,
+      emailVerifiedAt: options.emailVerified ? app.clock.now() : null,
+      isVerified: options.emailVerified ?? false,
       ...(options.createdAt ? { createdAt: options.createdAt } : {}),
     })
     .where(eq(users.id, account.id));

@@ -20,7 +20,7 @@ const rowOf = (html: string, email: string) => html.split("<tr").find((row) => r
 
 describe("GET /admin/users", () => {
   it("is the whole panel page with the search form, the filter chips and the table", async () => {
-    const maria = await person(t, { firstName: "Maria", lastName: "Wijaya", isVerified: true });
+    const maria = await person(t, { firstName: "Maria", lastName: "Wijaya", photoVerified: true });
     const response = await page("/admin/users");
     expect(response.status).toBe(200);
     const html = await response.text();

@@ -49,6 +49,19 @@ function AccountBadges({ user }: { user: AdminUserEntry }) {
   );
 }
 
+/**
+ * Whether the member proved their email, shown apart from the Verified badge (which is the
+ * approved selfie, decision 0130): the two once shared one word and one filter.
+ */
+function EmailProof({ user }: { user: AdminUserEntry }) {
+  const t = useT();
+  return (
+    <span className="admin-person-sub admin-email-proof" data-proven={user.emailVerified ? "true" : "false"}>
+      {user.emailVerified ? t("admin.users.emailProven") : t("admin.users.emailNotProven")}
+    </span>
+  );
+}
+
 /** Spec point 4, the other list: Admin, Premium, Free. */
 function RoleBadge({ user }: { user: AdminUserEntry }) {
   const t = useT();
@@ -132,7 +145,17 @@ function UsersTable({ users, urls, protectionFor }: { users: AdminUserEntry[]; u
           {users.map((user) => (
             <tr key={user.id} className={user.isBanned ? "admin-row-banned" : undefined}>
               <td className="admin-cell-main">
-                <PersonCell firstName={user.firstName} lastName={user.lastName} email={user.email} extra={user.phone ? <span className="admin-person-sub">{user.phone}</span> : null} />
+                <PersonCell
+                  firstName={user.firstName}
+                  lastName={user.lastName}
+                  email={user.email}
+                  extra={
+                    <>
+                      <EmailProof user={user} />
+                      {user.phone ? <span className="admin-person-sub">{user.phone}</span> : null}
+                    </>
+                  }
+                />
               </td>
               <td data-label={t("admin.users.columns.account")}>
                 <AccountBadges user={user} />

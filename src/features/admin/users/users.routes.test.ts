@@ -41,7 +41,7 @@ describe("GET /api/admin/users", () => {
     const body = await response.json();
     expect(body).toMatchObject({ total: 3, page: 1, limit: 10 });
     expect(ids(body)).toEqual([admin.id, newer.id, older.id]);
-    expect(Object.keys(body.users[2]).sort()).toEqual(["banReason", "createdAt", "email", "firstName", "id", "isAdmin", "isBanned", "isPremium", "isVerified", "lastActiveAt", "lastName", "phone", "plan", "profile"].sort());
+    expect(Object.keys(body.users[2]).sort()).toEqual(["banReason", "createdAt", "email", "firstName", "id", "isAdmin", "emailVerified", "isBanned", "isPremium", "isVerified", "lastActiveAt", "lastName", "phone", "plan", "profile"].sort());
     expect(body.users[2]).toMatchObject({ firstName: "Rut", lastName: "Simanjuntak", email: older.email, isAdmin: false, isBanned: false, banReason: null, profile: { age: 28, gender: "female", denomination: "Protestant", city: "jakarta" } });
     expect(body.users[1].profile).toBeNull();
     expect(body.users[2].createdAt).toBe(new Date(now - 2 * day).toISOString());
@@ -78,7 +78,7 @@ describe("GET /api/admin/users", () => {
   });
 
   it("filters verified, banned and premium members", async () => {
-    const verified = await person(t, { isVerified: true });
+    const verified = await person(t, { photoVerified: true });
     const banned = await person(t);
     await t.deps.db.update(users).set({ isBanned: true, banReason: "Spam" }).where(eq(users.id, banned.id));
     expect(ids(await list("?filter=verified"))).toEqual([verified.id]);

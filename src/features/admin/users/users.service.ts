@@ -3,7 +3,7 @@
  * ADMIN.md "Lists"): the list read by both GET /api/admin/users and the /admin/users page, and the
  * ban, unban and delete changes.
  */
-import { and, count, desc, eq, gt, isNull, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNotNull, isNull, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AppDeps } from "../../../app-env";
 import { profiles, users, type Plan } from "../../../../db/schema";
 import { effectivePlan, isPremiumActive, type SessionUser } from "../../auth/session";
@@ -26,7 +26,13 @@ export interface AdminUserEntry {
   lastName: string;
   email: string;
   phone: string | null;
+  /**
+   * The Verified badge members see (an approved selfie that still covers one of the photos,
+   * decision 0130), which the list's Verified filter and badge mean; not the proven email.
+   */
   isVerified: boolean;
+  /** The member proved their email address (the mailed link, or a provider that vouches for it). */
+  emailVerified: boolean;
   /** A paid plan in force now (an expired plan is no longer Premium). */
   isPremium: boolean;
   /** The plan in force now: free once a paid period has ended. */
@@ -59,8 +65,9 @@ export function premiumNow(now: Date): SQL {
 
 function filterCondition(filter: UserFilter, now: Date): SQL | undefined {
   switch (filter) {
+    // The badge (decision 0130): users.is_verified is the older "email vouched for" flag.
     case "verified":
-      return eq(users.isVerified, true);
+      return isNotNull(users.photoVerifiedAt);
     case "banned":
       return eq(users.isBanned, true);
     case "premium":
@@ -77,7 +84,8 @@ export const userEntryColumns = {
   lastName: users.lastName,
   email: users.email,
   phone: users.phone,
-  isVerified: users.isVerified,
+  photoVerifiedAt: users.photoVerifiedAt,
+  emailVerifiedAt: users.emailVerifiedAt,
   plan: users.plan,
   planExpiresAt: users.planExpiresAt,
   isBanned: users.isBanned,
@@ -98,7 +106,8 @@ export interface UserEntryRow {
   lastName: string;
   email: string;
   phone: string | null;
-  isVerified: boolean;
+  photoVerifiedAt: Date | null;
+  emailVerifiedAt: Date | null;
   plan: Plan;
   planExpiresAt: Date | null;
   isBanned: boolean;
@@ -120,7 +129,8 @@ export function toUserEntry(row: UserEntryRow, now: Date): AdminUserEntry {
     lastName: row.lastName,
     email: row.email,
     phone: row.phone,
-    isVerified: row.isVerified,
+    isVerified: row.photoVerifiedAt !== null,
+    emailVerified: row.emailVerifiedAt !== null,
     isPremium: isPremiumActive(plan, now),
     plan: effectivePlan(plan, now),
     isBanned: row.isBanned,
@@ -153,6 +163,7 @@ export const USER_CSV: CsvColumn<AdminUserEntry>[] = [
   { header: "email", value: (user) => user.email },
   { header: "phone", value: (user) => user.phone },
   { header: "verified", value: (user) => user.isVerified },
+  { header: "email_verified", value: (user) => user.emailVerified },
   { header: "plan", value: (user) => user.plan },
   { header: "banned", value: (user) => user.isBanned },
   { header: "ban_reason", value: (user) => user.banReason },
