@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useT } from "./runtime/i18n-context";
+import { useI18n, useT } from "./runtime/i18n-context";
 import { api, ApiError } from "./runtime/api";
 import { toast, toastOnNextPage } from "./runtime/toast";
 import { translateMessage } from "./runtime/messages";
+import { signInFailure } from "./runtime/sign-in-failure";
 import { LoadingScreen } from "./components/loading-screen";
 import { loginProblem, registrationFormProblem } from "../src/features/auth/auth.schemas";
 import { CaptchaField } from "./components/captcha-field";
@@ -84,7 +85,7 @@ function showError(t: ReturnType<typeof useT>, message: string) {
 }
 
 function SignInForm({ onDone, ready }: { onDone: (path: string) => void; ready: boolean }) {
-  const t = useT();
+  const { t, lang } = useI18n();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
@@ -105,7 +106,7 @@ function SignInForm({ onDone, ready }: { onDone: (path: string) => void; ready: 
       toastOnNextPage({ title: t("toast.success"), description: t("auth.loggedIn"), variant: "success" });
       onDone(result.isNewUser ? "/edit-profile" : "/");
     } catch (caught) {
-      const message = caught instanceof ApiError ? caught.message : t("messages.network_error");
+      const message = signInFailure(t, lang, caught);
       setError(message);
       showError(t, message);
       setPending(false);

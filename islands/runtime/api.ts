@@ -7,6 +7,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly errors?: Record<string, string>,
+    /** The answer's other fields (a suspension's reason and end, for the sign-in screen). */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -27,8 +29,8 @@ export async function errorFromResponse(response: Response): Promise<ApiError> {
   console.error(`${response.status} ${response.url}`, text);
   if (/^\s*<(!doctype|html)/i.test(text)) return new ApiError("Server returned HTML instead of JSON - check API connection", response.status);
   try {
-    const body = JSON.parse(text) as { message?: string; errors?: Record<string, string> };
-    return new ApiError(body.message ?? `HTTP ${response.status}`, response.status, body.errors);
+    const body = JSON.parse(text) as { message?: string; errors?: Record<string, string> } & Record<string, unknown>;
+    return new ApiError(body.message ?? `HTTP ${response.status}`, response.status, body.errors, body);
   } catch {
     return new ApiError(`${response.status}: ${text}`, response.status);
   }
