@@ -13,7 +13,11 @@ const change = (done: string) => ({ description: done, schema: messageSchema });
  */
 export const adminApiDocs: Record<string, ApiOperation> = {
   "GET /admin/stats": admin("The Overview's counts and 30 days of sign-ups and revenue", { success: { description: "Members, Premium members, matches, messages, open reports, revenue, and the daily series." } }),
-  "GET /admin/users": admin("Members, searchable and filterable", { success: list("members"), refusals: { 400: "A bad page, limit, search or filter." } }),
+  "GET /admin/users": admin("Members, searchable and filterable", {
+    description: "isVerified and filter=verified mean the photo-verified badge members see (an approved selfie still covering one of the photos); emailVerified says the email address was proven (decision 0130).",
+    success: list("members"),
+    refusals: { 400: "A bad page, limit, search or filter." },
+  }),
   "POST /admin/users/{id}/ban": admin("Ban a member", {
     description: "Signs them out everywhere; they cannot sign in again while banned.",
     success: change("Banned."),
