@@ -99,13 +99,14 @@ export function parseSort<C extends string>(sort: string): { column: C; descendi
 }
 
 /**
- * ORDER BY for a list's sort: the column both ways with empty values last (a member never seen,
- * a payment not paid), then `ties` so that rows with the same value keep one order across pages.
+ * ORDER BY for a list's sort: the column both ways, then `ties` so that rows with the same value
+ * keep one order across pages. Plain ASC/DESC (SQLite puts empty values first going up, last
+ * going down): "NULLS LAST" would keep SQLite from walking an index, and a first page of 10 would
+ * sort the whole table (docs/decisions/0131).
  */
 export function orderOf<C extends string>(sort: string, columns: Record<C, SQLWrapper | SQL>, ties: SQL[]): SQL[] {
   const { column, descending } = parseSort<C>(sort);
   const expression = columns[column];
   if (expression === undefined) return ties;
-  return [descending ? sql`${expression} desc nulls last` : sql`${expression} asc nulls last`, ...ties];
+  return [descending ? sql`${expression} desc` : sql`${expression} asc`, ...ties];
 }
-

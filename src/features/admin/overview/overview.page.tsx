@@ -20,13 +20,17 @@ function useCount() {
 function CountsCard({ stats }: { stats: OverviewStats }) {
   const t = useT();
   const count = useCount();
-  const items: { key: keyof OverviewStats; label: string; hint?: string }[] = [
-    { key: "totalUsers", label: t("admin.overview.counts.totalUsers") },
-    { key: "activeUsers", label: t("admin.overview.counts.activeUsers"), hint: t("admin.overview.counts.activeHint") },
-    { key: "premiumUsers", label: t("admin.overview.counts.premiumUsers"), hint: t("admin.overview.counts.premiumHint") },
-    { key: "bannedUsers", label: t("admin.overview.counts.bannedUsers") },
-    { key: "matches", label: t("admin.overview.counts.matches") },
-    { key: "messagesToday", label: t("admin.overview.counts.messagesToday"), hint: t("admin.overview.counts.messagesTodayHint") },
+  const items: { key: string; value: number; label: string; hint?: string }[] = [
+    { key: "totalUsers", value: stats.totalUsers, label: t("admin.overview.counts.totalUsers") },
+    { key: "activeUsers", value: stats.activeUsers, label: t("admin.overview.counts.activeUsers"), hint: t("admin.overview.counts.activeHint") },
+    { key: "premiumUsers", value: stats.premiumUsers, label: t("admin.overview.counts.premiumUsers"), hint: t("admin.overview.counts.premiumHint") },
+    // Under the members with a profile (three to a row on a desktop): those seen in the last 1/7/30 days (DAU/WAU/MAU).
+    { key: "activeDay", value: stats.active.day, label: t("admin.lists.active.day"), hint: t("admin.lists.active.dayHint") },
+    { key: "activeWeek", value: stats.active.week, label: t("admin.lists.active.week"), hint: t("admin.lists.active.weekHint") },
+    { key: "activeMonth", value: stats.active.month, label: t("admin.lists.active.month"), hint: t("admin.lists.active.monthHint") },
+    { key: "bannedUsers", value: stats.bannedUsers, label: t("admin.overview.counts.bannedUsers") },
+    { key: "matches", value: stats.matches, label: t("admin.overview.counts.matches") },
+    { key: "messagesToday", value: stats.messagesToday, label: t("admin.overview.counts.messagesToday"), hint: t("admin.overview.counts.messagesTodayHint") },
   ];
   return (
     <section className="admin-card" aria-labelledby="overview-counts-title">
@@ -42,7 +46,7 @@ function CountsCard({ stats }: { stats: OverviewStats }) {
         {items.map((item) => (
           <div key={item.key} className="admin-stat" data-stat={item.key}>
             <dt className="admin-stat-label">{item.label}</dt>
-            <dd className="admin-stat-value">{count(stats[item.key] as number)}</dd>
+            <dd className="admin-stat-value">{count(item.value)}</dd>
             {item.hint ? <dd className="admin-stat-hint">{item.hint}</dd> : null}
           </div>
         ))}

@@ -13,6 +13,9 @@ import { pendingReportCount } from "../moderation/moderation.service";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
 
+/** The windows of "active" members: the last 1, 7 and 30 days (DAU, WAU, MAU), counted back from now. */
+export const ACTIVE_WINDOW_DAYS = { day: 1, week: 7, month: 30 } as const;
+
 /** How many days the charts cover, today included. */
 export const CHART_DAYS = 30;
 
@@ -34,6 +37,12 @@ export interface OverviewStats {
   totalUsers: number;
   /** Members with a saved profile (spec point 3). */
   activeUsers: number;
+  /**
+   * Members seen in the app in the last 24 hours, 7 days and 30 days (DAU, WAU, MAU; ADMIN.md
+   * 'Lists'), by users.last_active_at: a range of users_last_active_idx, so each count reads
+   * only the index entries of the members it counts (docs/decisions/0131).
+   */
+  active: { day: number; week: number; month: number };
   /** A paid plan in force now. */
   premiumUsers: number;
   bannedUsers: number;
@@ -106,10 +115,13 @@ export async function overviewStats(deps: Deps): Promise<OverviewStats> {
     // found through the matches written to today (every message write also sets the match's
     // lastMessageAt to its newest message, src/features/chat/message-writer.ts), then the
     // (match_id, created_at) index, instead of scanning every message ever sent.
-    db.get<Record<"totalUsers" | "activeUsers" | "premiumUsers" | "bannedUsers" | "matches" | "messagesToday", number>>(sql`
+    db.get<Record<"totalUsers" | "activeUsers" | "activeDay" | "activeWeek" | "activeMonth" | "premiumUsers" | "bannedUsers" | "matches" | "messagesToday", number>>(sql`
       select
         (select count(*) from ${users}) as totalUsers,
         (select count(*) from ${profiles}) as activeUsers,
+        (select count(*) from ${users} where ${users.lastActiveAt} >= ${now.getTime() - ACTIVE_WINDOW_DAYS.day * dayMs}) as activeDay,
+        (select count(*) from ${users} where ${users.lastActiveAt} >= ${now.getTime() - ACTIVE_WINDOW_DAYS.week * dayMs}) as activeWeek,
+        (select count(*) from ${users} where ${users.lastActiveAt} >= ${now.getTime() - ACTIVE_WINDOW_DAYS.month * dayMs}) as activeMonth,
         (select count(*) from ${users} where ${premiumNow(now)}) as premiumUsers,
         (select count(*) from ${users} where ${users.isBanned} = 1) as bannedUsers,
         (select count(*) from ${matches}) as matches,
@@ -134,6 +146,7 @@ export async function overviewStats(deps: Deps): Promise<OverviewStats> {
   return {
     totalUsers: Number(counts?.totalUsers ?? 0),
     activeUsers: Number(counts?.activeUsers ?? 0),
+    active: { day: Number(counts?.activeDay ?? 0), week: Number(counts?.activeWeek ?? 0), month: Number(counts?.activeMonth ?? 0) },
     premiumUsers: Number(counts?.premiumUsers ?? 0),
     bannedUsers: Number(counts?.bannedUsers ?? 0),
     matches: Number(counts?.matches ?? 0),
