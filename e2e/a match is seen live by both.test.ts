@@ -36,7 +36,7 @@ describe("a match is seen live by both", () => {
     await hydrated(a, "matches-list");
     await b.goto(`${server.origin}/swipe`);
     await hydrated(b, "swipe-deck");
-    await expect(b.locator(".swipe-card-title").first().innerText()).resolves.toContain("Ana");
+    expect(await b.locator(".swipe-card-title").first().innerText()).toContain("Ana");
     await b.locator(".discover-action-like").click();
     const budiMoment = b.locator("dialog.match-dialog[open]");
     await budiMoment.waitFor();

@@ -82,7 +82,7 @@ describe("a member verifies with a live selfie and an admin approves", () => {
       await browser.page.goto(`${server.origin}/`);
       await hydrated(browser.page, "swipe-deck");
       const top = browser.page.locator(".swipe-card-title").first();
-      await expect(top.innerText()).resolves.toContain("Ana");
+      expect(await top.innerText()).toContain("Ana");
       expect(await top.getByTestId("verified-badge").isVisible()).toBe(true);
       await screenshot(browser.page, "discover-verified-badge-en-phone");
     } finally {
