@@ -76,7 +76,9 @@ export async function startServer(options: { env?: Record<string, string>; comma
       return out;
     },
     async stop() {
-      running.process.kill();
+      // At once: a graceful stop waits STOP_GRACE_MS (src/server.ts) for nothing here, and what it
+      // promises is tested where it matters (a server restarts gracefully under load).
+      running.process.kill("SIGKILL");
       await running.process.exited;
       if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
