@@ -6,7 +6,8 @@
  *   in the admin's language (spec point 8);
  * - HX-Trigger "kasih:toast" shows the server's success toast;
  * - server-rendered dialogs open when swapped in, close on success, and a button with
- *   data-requires="#field" stays disabled while that field is blank (the ban reason, point 5).
+ *   data-requires="#field" stays disabled while that field is blank (the ban reason, point 5);
+ * - a link with data-open-dialog opens a dialog already on the page (a member's photo, large).
  */
 import type { TFunction } from "i18next";
 import { toast } from "../runtime/toast";
@@ -138,6 +139,16 @@ export function installAdminBehaviour(t: TFunction) {
   document.addEventListener("click", (event) => {
     const target = event.target instanceof Element ? event.target.closest("[data-close-dialog]") : null;
     if (target !== null) closeDialogOf(target);
+  });
+
+  // A link with data-open-dialog="id" opens that dialog of the page (a member's photo, large);
+  // without script the link opens the file itself.
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-open-dialog]") : null;
+    const dialog = link === null ? null : document.getElementById(link.dataset.openDialog ?? "");
+    if (!(dialog instanceof HTMLDialogElement) || event.defaultPrevented || (event instanceof MouseEvent && (event.ctrlKey || event.metaKey || event.shiftKey))) return;
+    event.preventDefault();
+    dialog.showModal();
   });
 
   // A button with data-copy="text" copies it (a gateway's notification URL) and says so.

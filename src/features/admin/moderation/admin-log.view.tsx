@@ -2,6 +2,7 @@ import { useI18n, useT } from "../../../../islands/runtime/i18n-context";
 import { placementDetailParts } from "../../ads/ad-placements.service";
 import { REJECTION_REASONS } from "../../verification/poses";
 import { Badge, EmptyState, formatDateTime, listHref, ListRegion, Pager } from "../admin-ui";
+import { memberPageHref } from "../users/member-list-ui";
 import { ListHead, pageHref, SortHeader, type ListUrls } from "../list-table";
 import { ADMIN_LOG_SORT, TERMINAL_ADMIN, type AdminActionEntry, type AdminLogQuery, type listAdminLog } from "./admin-log-list";
 import { REPORT_DECISIONS, type ReportStatus } from "./moderation.schemas";
@@ -185,7 +186,7 @@ export function AdminLogRegion({ list, query }: { list: Awaited<ReturnType<typeo
                   </td>
                   <td data-label={t("admin.moderation.columns.target")}>
                     {action.targetUserId !== null ? (
-                      <a className="admin-person-name" href={listHref("/admin/users", { search: action.targetUser })}>
+                      <a className="admin-person-name" href={memberPageHref(action.targetUserId)}>
                         {action.targetUser}
                       </a>
                     ) : (

@@ -27,15 +27,16 @@ async function page(path: string, init: { htmx?: boolean; lang?: "id" } = {}) {
 }
 
 describe("GET /admin/moderation (User Reports)", () => {
-  it("shows each report with translated reason, both people linked to the Users search, and the pending actions", async () => {
+  it("shows each report with translated reason, both people linked to their own pages, and the pending actions", async () => {
     const id = await insertReport(app, maria, budi, { reason: "harassment", description: "Kept messaging me" });
     const { status, html } = await page("/admin/moderation");
     expect(status).toBe(200);
     expect(html).toContain("<title>Moderation · Kasih Admin</title>");
     expect(html).toContain('aria-current="page">User Reports');
     expect(html).toContain(">Harassment</h3>");
-    expect(html).toContain('href="/admin/users?search=budi%40example.com">Budi Hartono</a>');
-    expect(html).toContain('href="/admin/users?search=maria%40example.com">Maria Santoso</a>');
+    // Each person links to their own page (docs/decisions/0128).
+    expect(html).toContain(`href="/admin/users/${budi.id}">Budi Hartono</a>`);
+    expect(html).toContain(`href="/admin/users/${maria.id}">Maria Santoso</a>`);
     expect(html).toContain("Kept messaging me");
     expect(html).toContain(`hx-patch="/api/admin/reports/${id}"`);
     expect(html).toContain('hx-vals="{&quot;status&quot;:&quot;resolved&quot;}"');

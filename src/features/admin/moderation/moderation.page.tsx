@@ -7,6 +7,7 @@ import type { RenderPage } from "../../../views/render";
 import { REPORT_REASONS } from "../../safety/report-reasons";
 import { invalidListPage, renderAdmin, type AdminPageOptions } from "../admin-render";
 import { Badge, EmptyState, formatDateTime, listHref, ListRegion, Pager, regionLink, ServerDialog, type BadgeTone } from "../admin-ui";
+import { memberPageHref } from "../users/member-list-ui";
 import { isHtmx } from "../htmx";
 import { firstIssueMessage } from "../list-query";
 import { actionListQuerySchema, MODERATION_MESSAGES, REPORT_DECISIONS, REPORT_FILTERS, reportListQuerySchema, type ReportDecision, type ReportListQuery, type ReportStatus } from "./moderation.schemas";
@@ -42,9 +43,6 @@ function useReasonLabel() {
 }
 
 const personName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
-
-/** The Users tab searched for this member: where the admin can ban, unban or delete them. */
-const userSearchHref = (email: string) => listHref("/admin/users", { search: email });
 
 export function ReportStatusBadge({ status }: { status: ReportStatus }) {
   const t = useT();
@@ -94,7 +92,7 @@ function ReportCard({ report }: { report: AdminReportEntry }) {
           <div>
             <dt>{t("admin.moderation.reported")}</dt>
             <dd>
-              <a className="admin-person-name" href={userSearchHref(report.reportedUser.email)}>
+              <a className="admin-person-name" href={report.reportedUser.id === null ? undefined : memberPageHref(report.reportedUser.id)}>
                 {personName(report.reportedUser)}
               </a>
               {report.reportedUser.isBanned ? (
@@ -108,7 +106,7 @@ function ReportCard({ report }: { report: AdminReportEntry }) {
           <div>
             <dt>{t("admin.moderation.reporter")}</dt>
             <dd>
-              <a className="admin-person-name" href={userSearchHref(report.reporter.email)}>
+              <a className="admin-person-name" href={report.reporter.id === null ? undefined : memberPageHref(report.reporter.id)}>
                 {personName(report.reporter)}
               </a>
             </dd>

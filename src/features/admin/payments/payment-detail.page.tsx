@@ -31,7 +31,7 @@ function Facts({ payment }: { payment: PaymentDetail }) {
         <span className="muted">{t("admin.money.list.deletedMember")}</span>
       ) : (
         <span className="admin-person">
-          <a className="admin-person-name" href={memberHref(payment.member.email)}>
+          <a className="admin-person-name" href={memberHref(payment.member.id)}>
             {memberName(payment.member)}
           </a>
           <span className="admin-person-sub">{payment.member.email}</span>

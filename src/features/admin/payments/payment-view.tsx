@@ -47,7 +47,7 @@ export function useGatewayName() {
 
 export const memberName = (member: { firstName: string; lastName: string }) => `${member.firstName} ${member.lastName}`.trim();
 
-/** The admin row of a member, until their own admin page exists: the Users list searched by email. */
-export const memberHref = (email: string) => `/admin/users?search=${encodeURIComponent(email)}`;
+/** A member's own admin page (docs/decisions/0128). */
+export const memberHref = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
 
 export const paymentHref = (id: string) => `/admin/payments/${encodeURIComponent(id)}`;

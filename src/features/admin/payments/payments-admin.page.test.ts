@@ -123,7 +123,7 @@ describe("GET /admin/payments/{id}", () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain(`<title>Payment ${id} · Kasih Admin</title>`);
-    expect(html).toContain('href="/admin/users?search=maria%40example.com">Maria Santoso</a>');
+    expect(html).toContain(`href="/admin/users/${maria.id}">Maria Santoso</a>`);
     expect(html).toContain("Rp 49,000");
     expect(html).toContain(`order-${id}`);
     expect(html).toContain("trx-778899");

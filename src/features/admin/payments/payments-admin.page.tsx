@@ -138,7 +138,7 @@ function PaymentRow({ payment }: { payment: AdminPaymentEntry }) {
           <span className="muted">{t("admin.money.list.deletedMember")}</span>
         ) : (
           <span className="admin-person">
-            <a className="admin-person-name" href={memberHref(payment.member.email)}>
+            <a className="admin-person-name" href={memberHref(payment.member.id)}>
               {memberName(payment.member)}
             </a>
             <span className="admin-person-sub">{payment.member.email}</span>

@@ -38,7 +38,7 @@ function TempUsersTable({ users, now, urls }: { users: AdminUserEntry[]; now: Da
           {users.map((user) => (
             <tr key={user.id}>
               <td className="admin-cell-main">
-                <PersonCell firstName={user.firstName} lastName={user.lastName} email={user.email} />
+                <PersonCell id={user.id} firstName={user.firstName} lastName={user.lastName} email={user.email} />
               </td>
               <td data-label={t("admin.tempUsers.columns.joined")}>
                 <time dateTime={user.createdAt}>{formatDate(lang, user.createdAt)}</time>

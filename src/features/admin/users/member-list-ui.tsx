@@ -71,11 +71,18 @@ export function FilterChips<T extends string>({ legend, name, options, current }
   );
 }
 
-/** A member in a table cell: the name, then the email (and phone) in small print. */
-export function PersonCell({ firstName, lastName, email, extra }: { firstName: string; lastName: string; email: string; extra?: ReactNode }) {
+/** A member's own admin page (docs/decisions/0128). */
+export const memberPageHref = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
+
+/**
+ * A member in a table cell: the name, then the email (and phone) in small print. With `id` the
+ * name links to the member's page, where every action on them is.
+ */
+export function PersonCell({ id, firstName, lastName, email, extra }: { id?: string; firstName: string; lastName: string; email: string; extra?: ReactNode }) {
+  const name = `${firstName} ${lastName}`.trim();
   return (
     <span className="admin-person">
-      <span className="admin-person-name">{`${firstName} ${lastName}`.trim()}</span>
+      {id === undefined ? <span className="admin-person-name">{name}</span> : <a className="admin-person-name" href={memberPageHref(id)}>{name || email}</a>}
       <span className="admin-person-sub">{email}</span>
       {extra}
     </span>

@@ -146,6 +146,7 @@ function UsersTable({ users, urls, protectionFor }: { users: AdminUserEntry[]; u
             <tr key={user.id} className={user.isBanned ? "admin-row-banned" : undefined}>
               <td className="admin-cell-main">
                 <PersonCell
+                  id={user.id}
                   firstName={user.firstName}
                   lastName={user.lastName}
                   email={user.email}
