@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useT } from "../../../islands/runtime/i18n-context";
 import { ArrowLeftIcon } from "../../../islands/components/icons";
 import { LanguageSwitcher, Logo } from "../../views/components";
+import { CountersListener, SectionCounter } from "./admin-counters";
 
 /** The four tabs of spec point 2 and the sections reachable without a tab. */
 export type AdminTab = "overview" | "ads" | "users" | "settings";
@@ -53,6 +54,7 @@ export function AdminShell({ active, title, lead, actions, children }: { active:
           {ADMIN_SECTIONS.map((section) => (
             <a key={section.id} href={section.href} className="admin-section-link" aria-current={section.id === active ? "page" : undefined}>
               {t(section.label)}
+              <SectionCounter section={section.id} />
             </a>
           ))}
         </nav>
@@ -69,6 +71,7 @@ export function AdminShell({ active, title, lead, actions, children }: { active:
       </main>
       {/* Server-rendered dialogs (ban, delete, placement) are swapped in here and opened by the admin entry. */}
       <div id="admin-dialog-slot" />
+      <CountersListener />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { paymentsAdminPages } from "./payments/payments-admin.page";
 import { settingsPages } from "./settings/settings.page";
 import { tempUsersPages } from "./temp-users/temp-users.page";
 import { usersPages } from "./users/users.page";
+import { countersPages } from "./admin-counters";
 import { memberPages } from "./users/member-page";
 
 /** /admin for a non-admin goes to /profile; signed out, to /auth (ADMIN.md). */
@@ -29,6 +30,7 @@ export function adminPages(deps: AppDeps, render: RenderPage) {
     .use("/admin", requireAdminPage)
     .use("/admin/*", requireAdminPage)
     .route("/admin", overviewPages(deps, render))
+    .route("/admin", countersPages(deps))
     .route("/admin", usersPages(deps, render))
     .route("/admin", memberPages(deps, render))
     .route("/admin", moderationPages(deps, render))

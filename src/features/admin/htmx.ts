@@ -32,5 +32,7 @@ export function announceChange(c: Context<AppEnv>, toast: ToastPayload, refresh:
   if (!isHtmx(c)) return;
   const events: Record<string, unknown> = { "kasih:toast": { variant: "success", ...toast } };
   for (const area of refresh) events[refreshEvent(area)] = true;
+  // Any change may move what waits for a decision: the shell's counters ask again (admin-counters.tsx).
+  events["kasih:refresh-counters"] = true;
   c.header("HX-Trigger", JSON.stringify(events).replace(/[\u007f-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`));
 }

@@ -79,6 +79,8 @@ const API_RULES: readonly Rule[] = [
 /** The /admin pages (and the htmx dialogs they open) by path after /admin. */
 const PAGE_RULES: readonly Rule[] = [
   ["GET", /^\/?$/, "overview"],
+  // The shell's counters: each counts only what the role may open (admin-counters.tsx).
+  ["GET", /^\/counters$/, "overview"],
   ["GET", /^\/users$/, "users"],
   ["GET", new RegExp(`^/users/${ID}$`), "users"],
   ["*", new RegExp(`^/users/${ID}/(${MODERATION_ACTIONS})$`), "users.moderate"],

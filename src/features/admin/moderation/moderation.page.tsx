@@ -17,6 +17,7 @@ import { VerificationsRegion } from "../../verification/verification-queue";
 import { listReports, pendingReportCount, reportEvidence, type AdminReportEntry, type EvidenceMessage } from "./moderation.service";
 import { adminLogChoices, adminLogQuerySchema, listAdminLog } from "./admin-log-list";
 import { AdminLogFilters, AdminLogRegion } from "./admin-log.view";
+import { Counter } from "../admin-counters";
 
 /**
  * Moderation, /admin/moderation (spec point 2 "Moderation section"; ADMIN.md): User Reports
@@ -177,25 +178,15 @@ function SubTabs({ view, pending, selfies }: { view: View; pending: number; self
     <nav className="admin-subtabs" aria-label={t("admin.moderation.viewsLabel")}>
       <a className="admin-subtab" href={BASE} aria-current={view === "reports" ? "page" : undefined}>
         {t("admin.moderation.views.reports")}
-        {pending > 0 ? (
-          <>
-            <span className="admin-subtab-count" aria-hidden="true">
-              {pending}
-            </span>
-            <span className="visually-hidden">{t("admin.moderation.pendingCount", { count: pending })}</span>
-          </>
-        ) : null}
+        {/* Always there (empty at 0), so the counters' answer can replace it after a decision (admin-counters.tsx). */}
+        <Counter id="reports" className="admin-subtab-count" count={pending} label={t("admin.moderation.pendingCount", { count: pending })} />
       </a>
       <a className="admin-subtab" href={listHref(BASE, { view: "actions" })} aria-current={view === "actions" ? "page" : undefined}>
         {t("admin.moderation.views.actions")}
       </a>
       <a className="admin-subtab" href={listHref(BASE, { view: "verifications" })} aria-current={view === "verifications" ? "page" : undefined}>
         {t("admin.moderation.views.verifications")}
-        {selfies > 0 ? (
-          <span className="admin-subtab-count" data-testid="selfies-waiting">
-            {selfies}
-          </span>
-        ) : null}
+        <Counter id="verifications" className="admin-subtab-count" count={selfies} label={t("admin.lists.counters.verifications", { count: selfies })} />
       </a>
     </nav>
   );
