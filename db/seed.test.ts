@@ -9,7 +9,8 @@ import { systemClock } from "../src/platform/clock";
 import { openDatabase, type DatabaseHandle } from "./client";
 import { applyMigrations, readMigrationsFolder } from "./migrate";
 import { matches, messages, photos, profiles, reports, swipes, users } from "./schema";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed";
+import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemo } from "./seed";
+import { secretBoxFor } from "../src/platform/secret-box";
 import { DENOMINATIONS, FAITH_DURATIONS, RELATIONSHIP_GOALS } from "./demo/people";
 
 /** The JPEG marker segments before the image data, with where each starts. */
@@ -126,6 +127,11 @@ describe("seedDemo", () => {
     expect(result.ok && result.value.hasPhoto).toBe(true);
     const [admin] = await handle.db.select().from(users).where(eq(users.email, "admin@kasih.app"));
     expect(admin!.isAdmin).toBe(true);
+    expect(admin!.role).toBe("admin");
+    // Enrolled with the demo's fixed second factor, printed with the sign-ins; sealed in the database.
+    expect(admin!.totpEnrolledAt).not.toBeNull();
+    expect(secretBoxFor(config.dataDir).open(admin!.totpSecret!, `totp:${admin!.id}`)).toBe(DEMO_ADMIN_TOTP_SECRET);
+    expect(firstSummary).toContain(`Setup key: ${DEMO_ADMIN_TOTP_SECRET}`);
     const [premium] = await handle.db.select().from(users).where(eq(users.email, "premium@kasih.app"));
     expect(premium!.plan).toBe("premium_plus");
   });

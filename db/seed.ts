@@ -23,8 +23,15 @@ import { renderPortrait } from "./demo/portrait";
 import { Random } from "./demo/random";
 import { demoBirthDate, demoPrompts } from "./demo/prompts";
 import { jakartaDayOf } from "../src/platform/clock";
+import { sealTotpSecret } from "../src/features/admin/second-factor/second-factor.service";
+import { otpauthUrl } from "../src/features/admin/second-factor/totp";
 
 export const DEMO_PASSWORD = "kasih-demo-2026";
+/**
+ * The demo admin's second factor (ADMIN.md 'Who'), enrolled with this fixed TOTP secret so the
+ * demo opens the panel at once: the demo only, printed beside the demo sign-ins.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = "KASIHDEMOADMINPANELSECONDFACTORX";
 
 interface DemoAccount {
   email: string;
@@ -306,6 +313,8 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
       isVerified,
       emailVerifiedAt: isVerified ? user.createdAt : null,
       isAdmin: user.isAdmin,
+      // The demo admin is enrolled already (DEMO_ADMIN_TOTP_SECRET).
+      ...(user.demo !== undefined && user.isAdmin ? { totpSecret: sealTotpSecret(config.dataDir, user.id, DEMO_ADMIN_TOTP_SECRET), totpEnrolledAt: new Date(now) } : {}),
       plan: user.plan,
       planExpiresAt: user.plan === "free" || user.demo !== undefined ? null : new Date(now + random.float(5, 30) * DAY_MS),
       isBanned: user.banned !== undefined,
@@ -501,5 +510,11 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
 function summary(config: Config, headline: string): string {
   const width = Math.max(...DEMO_ACCOUNTS.map((a) => a.email.length));
   const lines = DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(width)}  ${a.person.firstName} ${a.person.lastName}: ${a.description}`);
-  return [headline, `Sign in at ${config.appOrigin}/auth with password "${DEMO_PASSWORD}" as:`, ...lines].join("\n");
+  const admin = DEMO_ACCOUNTS.find((a) => a.isAdmin)!;
+  const secondFactor = [
+    `The admin panel asks ${admin.email} for a code from an authenticator app (demo only: a fixed secret).`,
+    `  Setup key: ${DEMO_ADMIN_TOTP_SECRET}`,
+    `  otpauth URL: ${otpauthUrl(DEMO_ADMIN_TOTP_SECRET, admin.email, "Kasih demo")}`,
+  ];
+  return [headline, `Sign in at ${config.appOrigin}/auth with password "${DEMO_PASSWORD}" as:`, ...lines, ...secondFactor].join("\n");
 }

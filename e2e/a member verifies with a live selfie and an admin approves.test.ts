@@ -5,8 +5,8 @@
  * the Verified badge. Screenshots go to e2e/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
-import { DEMO_PASSWORD } from "../db/seed";
-import { apiAs, createAccount, signInContext, signInWithPassword, type Account } from "./support/accounts";
+import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from "../db/seed";
+import { apiAs, createAccount, proveSecondFactor, signInContext, signInWithPassword, type Account } from "./support/accounts";
 import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from "./support/browser";
 import { completeProfile, hydrated } from "./support/members";
 import { startServer, type RunningServer } from "./support/server";
@@ -58,7 +58,9 @@ describe("a member verifies with a live selfie and an admin approves", () => {
   it("the admin sees the selfie beside her photos and approves it", async () => {
     const admin = await openBrowser({ viewport: DESKTOP });
     try {
-      await signInContext(admin.context, server.origin, await signInWithPassword(server.origin, "admin@kasih.app", DEMO_PASSWORD));
+      const session = await signInWithPassword(server.origin, "admin@kasih.app", DEMO_PASSWORD);
+      await proveSecondFactor(server.origin, session, DEMO_ADMIN_TOTP_SECRET);
+      await signInContext(admin.context, server.origin, session);
       await admin.page.goto(`${server.origin}/admin/moderation?view=verifications`);
       const card = admin.page.locator(".admin-verification", { hasText: "Ana Kusuma" });
       await card.waitFor();

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
 import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
-import { apiAs, createAccount, signInContext, type Account } from "./support/accounts";
+import { apiAs, createAccount, enrolSecondFactor, signInContext, type Account } from "./support/accounts";
 import { startServer, type RunningServer } from "./support/server";
 import { sandboxKey } from "../src/features/payments/gateway-choice";
 import { sandboxNotification } from "../src/features/payments/gateways/sandbox";
@@ -22,6 +22,8 @@ beforeAll(async () => {
   server = await startServer({ env: { PAYMENT_SANDBOX: "1" } });
   admin = await createAccount(server.origin, { firstName: "Ada", lastName: "Admin" });
   await server.cli(["admin", "grant", admin.email]);
+  // The panel asks a new admin to enrol a second factor first (ADMIN.md 'Who').
+  await enrolSecondFactor(server.origin, admin);
   member = await createAccount(server.origin, { firstName: "Maria", lastName: "Santoso" });
 }, 120_000);
 afterAll(async () => {

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
 import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from "./support/browser";
-import { signInContext } from "./support/accounts";
+import { proveSecondFactor, signInContext } from "./support/accounts";
+import { DEMO_ADMIN_TOTP_SECRET } from "../db/seed";
 import { startServer, type RunningServer } from "./support/server";
 
 const PASSWORD = "kasih-demo-2026";
@@ -24,7 +25,21 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The demo admin signs in once and proves the demo's fixed second factor (ADMIN.md 'Who'); every browser shares that session. */
+let adminCookie: Promise<string> | undefined;
+
 async function cookieOf(email: string): Promise<string> {
+  if (email === ADMIN) {
+    adminCookie ??= signIn(ADMIN).then(async (cookie) => {
+      await proveSecondFactor(server.origin, { cookie }, DEMO_ADMIN_TOTP_SECRET);
+      return cookie;
+    });
+    return adminCookie;
+  }
+  return signIn(email);
+}
+
+async function signIn(email: string): Promise<string> {
   const response = await fetch(`${server.origin}/api/auth/login`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: server.origin },

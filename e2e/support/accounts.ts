@@ -69,3 +69,31 @@ export async function signInWithPassword(origin: string, email: string, password
 export async function setLanguage(context: BrowserContext, origin: string, lang: "en" | "id") {
   await context.addCookies([{ name: "app-language", value: lang, url: origin }]);
 }
+
+/**
+ * The admin panel's second factor (ADMIN.md 'Who') for the session of `account`: the current TOTP
+ * code of `secret`, or the next step's when this step's code was used by an earlier sign-in (each
+ * code is accepted once); failing both, the next step is awaited.
+ */
+export async function proveSecondFactor(origin: string, account: Pick<Account, "cookie">, secret: string): Promise<void> {
+  const { hotp, secretFromBase32, timeStep, TOTP_PERIOD_SECONDS } = await import("../../src/features/admin/second-factor/totp");
+  for (let attempt = 0; attempt < 3; attempt++) {
+    for (const offset of [0, 1]) {
+      const code = hotp(secretFromBase32(secret), timeStep(new Date()) + offset);
+      const response = await apiAs(origin, account, "POST", "/api/admin/2fa/verify", { code });
+      if (response.ok) return;
+      if (response.status !== 400) throw new Error(`second factor failed: ${response.status} ${await response.text()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, TOTP_PERIOD_SECONDS * 1000 - (Date.now() % (TOTP_PERIOD_SECONDS * 1000)) + 50));
+  }
+  throw new Error("second factor: no code was accepted");
+}
+
+/** An admin made at the terminal enrols at the first visit, as the panel's page does: the secret, for later sign-ins. */
+export async function enrolSecondFactor(origin: string, account: Pick<Account, "cookie">): Promise<string> {
+  const response = await apiAs(origin, account, "POST", "/api/admin/2fa/enrol", {});
+  if (!response.ok) throw new Error(`enrol failed: ${response.status} ${await response.text()}`);
+  const { secret } = (await response.json()) as { secret: string };
+  await proveSecondFactor(origin, account, secret);
+  return secret;
+}

@@ -16,6 +16,7 @@ import { realtimeFor } from "../realtime/realtime";
 import { matchUsers } from "../testing/match-fixtures";
 import { fillDatabase, freeSpace, makeReadOnly } from "../testing/storage-faults";
 import { createTestApp, TEST_ORIGIN, type TestApp } from "../testing/test-app";
+import { markSecondFactorProven } from "../features/admin/second-factor/second-factor.test-support";
 
 setDefaultTimeout(120_000);
 
@@ -63,6 +64,8 @@ async function expectReadsAnswered(fault: string, makeFault: () => Promise<void>
   t.clock.advance(2 * 60 * 60_000);
   const { token } = await createSession(t.deps.db, t.clock, admin.id, true);
   const adminCookie = `kasih_session=${token}`;
+  // Proven before the fault: the proof is a write, like the sign-in itself.
+  await markSecondFactorProven(t, adminCookie);
   t.clock.advance(2 * 60_000);
   await makeFault();
   const failures: string[] = [];

@@ -36,7 +36,12 @@ export type AdminActionName =
   | "hide"
   | "unhide"
   | "suspend"
-  | "reverify";
+  | "reverify"
+  // Roles and the second factor (ADMIN.md 'Who'; docs/decisions/0127).
+  | "role_change"
+  | "sign_in"
+  | "second_factor_enrol"
+  | "second_factor_reset";
 
 export interface AdminLogEntry {
   admin: Pick<SessionUser, "id" | "firstName" | "lastName">;

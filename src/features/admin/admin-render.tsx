@@ -12,7 +12,7 @@ export interface AdminPageOptions {
   title: string;
   lead?: string;
   actions?: ReactNode;
-  status?: 200 | 400 | 404;
+  status?: 200 | 400 | 403 | 404;
 }
 
 /**
@@ -26,7 +26,7 @@ export function renderAdmin(c: Context<AppEnv>, render: RenderPage, options: Adm
   return render(
     c,
     { title: t("admin.pageTitle", { section: options.title }), entry: "admin", bodyClassName: "admin-body", status: options.status },
-    <AdminShell active={options.place} title={options.title} lead={options.lead} actions={options.actions}>
+    <AdminShell active={options.place} title={options.title} lead={options.lead} actions={options.actions} role={c.get("user")?.role}>
       {body}
     </AdminShell>,
   );

@@ -3,32 +3,37 @@ import { useT } from "../../../islands/runtime/i18n-context";
 import { ArrowLeftIcon } from "../../../islands/components/icons";
 import { LanguageSwitcher, Logo } from "../../views/components";
 import { CountersListener, SectionCounter } from "./admin-counters";
+import type { Role } from "../../../db/schema";
+import { roleMay, type StaffPermission } from "./staff-permissions";
 
 /** The four tabs of spec point 2 and the sections reachable without a tab. */
 export type AdminTab = "overview" | "ads" | "users" | "settings";
 export type AdminSection = "moderation" | "matches" | "payments" | "temp-users";
 export type AdminPlace = AdminTab | AdminSection;
 
-export const ADMIN_TABS: { id: AdminTab; href: string; label: string }[] = [
-  { id: "overview", href: "/admin", label: "admin.tabs.overview" },
-  { id: "ads", href: "/admin/ads", label: "admin.tabs.ads" },
-  { id: "users", href: "/admin/users", label: "admin.tabs.users" },
-  { id: "settings", href: "/admin/settings", label: "admin.tabs.settings" },
+/** Each tab and section names the permission it needs: a moderator sees only what they may open (ADMIN.md 'Who'). */
+export const ADMIN_TABS: { id: AdminTab; href: string; label: string; permission: StaffPermission }[] = [
+  { id: "overview", href: "/admin", label: "admin.tabs.overview", permission: "overview" },
+  { id: "ads", href: "/admin/ads", label: "admin.tabs.ads", permission: "ads" },
+  { id: "users", href: "/admin/users", label: "admin.tabs.users", permission: "users" },
+  { id: "settings", href: "/admin/settings", label: "admin.tabs.settings", permission: "settings" },
 ];
 
-export const ADMIN_SECTIONS: { id: AdminSection; href: string; label: string }[] = [
-  { id: "moderation", href: "/admin/moderation", label: "admin.sections.moderation" },
-  { id: "matches", href: "/admin/matches", label: "admin.sections.matches" },
-  { id: "payments", href: "/admin/payments", label: "admin.sections.payments" },
-  { id: "temp-users", href: "/admin/temp-users", label: "admin.sections.tempUsers" },
+export const ADMIN_SECTIONS: { id: AdminSection; href: string; label: string; permission: StaffPermission }[] = [
+  { id: "moderation", href: "/admin/moderation", label: "admin.sections.moderation", permission: "reports" },
+  { id: "matches", href: "/admin/matches", label: "admin.sections.matches", permission: "matches" },
+  { id: "payments", href: "/admin/payments", label: "admin.sections.payments", permission: "payments" },
+  { id: "temp-users", href: "/admin/temp-users", label: "admin.sections.tempUsers", permission: "temp-users" },
 ];
 
 /**
  * The admin panel's frame (spec point 2): back to /profile, the title, the four tabs, then the
  * sections without a tab. Server HTML: links work without JavaScript; htmx only swaps lists.
  */
-export function AdminShell({ active, title, lead, actions, children }: { active: AdminPlace; title: string; lead?: string; actions?: ReactNode; children: ReactNode }) {
+export function AdminShell({ active, title, lead, actions, role = "admin", children }: { active: AdminPlace; title: string; lead?: string; actions?: ReactNode; role?: Role; children: ReactNode }) {
   const t = useT();
+  const tabs = ADMIN_TABS.filter((tab) => roleMay(role, tab.permission));
+  const sections = ADMIN_SECTIONS.filter((section) => roleMay(role, section.permission));
   return (
     <div className="admin">
       <header className="admin-header">
@@ -42,7 +47,7 @@ export function AdminShell({ active, title, lead, actions, children }: { active:
           <LanguageSwitcher />
         </div>
         <nav className="admin-tabs" aria-label={t("admin.tabsLabel")}>
-          {ADMIN_TABS.map((tab) => (
+          {tabs.map((tab) => (
             // Phones show the short label (all four tabs fit); the link is named by the full one.
             <a key={tab.id} href={tab.href} className="admin-tab" aria-current={tab.id === active ? "page" : undefined} aria-label={t(tab.label)}>
               <span className="admin-tab-full">{t(tab.label)}</span>
@@ -51,7 +56,7 @@ export function AdminShell({ active, title, lead, actions, children }: { active:
           ))}
         </nav>
         <nav className="admin-sections" aria-label={t("admin.sectionsLabel")}>
-          {ADMIN_SECTIONS.map((section) => (
+          {sections.map((section) => (
             <a key={section.id} href={section.href} className="admin-section-link" aria-current={section.id === active ? "page" : undefined}>
               {t(section.label)}
               <SectionCounter section={section.id} />

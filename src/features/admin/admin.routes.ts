@@ -1,6 +1,9 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../app-env";
-import { requireAdmin } from "../../middleware/guards";
+import { requireStaffApi } from "../../middleware/guards";
+import { secondFactorApi } from "./second-factor/second-factor.routes";
+import { secondFactorApiDocs } from "./second-factor/second-factor.api-docs";
+import { protectStaffTargets, rolesApi } from "./roles/roles.routes";
 import { adsAdminApi } from "../ads/ads-admin.routes";
 import { adminMatchesApi } from "./matches/admin-matches.routes";
 import { moderationApi } from "./moderation/moderation.routes";
@@ -19,11 +22,16 @@ import { adminApiDocs } from "./admin.api-docs";
 
 /**
  * Every /api/admin/* call (spec point 7, ADMIN.md). One guard for all of them, before any route
- * matches: 401 signed out, 403 for a member, also for paths that do not exist.
+ * matches: 401 signed out, 403 for a member, also for paths that do not exist; 403 "Second factor
+ * required" for staff who have not proven a code in this session; each call's permission by role
+ * from the table of staff-permissions.ts (ADMIN.md 'Who', docs/decisions/0127).
  */
 export function adminApiRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>()
-    .use("/admin/*", requireAdmin)
+    .use("/admin/*", requireStaffApi)
+    .use("/admin/*", protectStaffTargets(deps))
+    .route("/admin", secondFactorApi(deps))
+    .route("/admin", rolesApi(deps))
     .route("/admin", statsApi(deps))
     .route("/admin", usersApi(deps))
     .route("/admin", memberApi(deps))
@@ -36,5 +44,5 @@ export function adminApiRoutes(deps: AppDeps) {
     .route("/admin", settingsApi(deps))
     .route("/admin", gatewaySetupApi(deps))
     .route("/admin", adsAdminApi(deps));
-  return describeRoutes(routes, { ...adminApiDocs, ...gatewaySetupApiDocs });
+  return describeRoutes(routes, { ...adminApiDocs, ...gatewaySetupApiDocs, ...secondFactorApiDocs });
 }

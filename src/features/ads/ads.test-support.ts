@@ -5,10 +5,13 @@ import { newId } from "../../platform/ids";
 import type { TestApp } from "../../testing/test-app";
 import { settingUpsert } from "../admin/settings.service";
 import type { CreatePlacementInput } from "./ads.schemas";
+import { markSecondFactorProven } from "../admin/second-factor/second-factor.test-support";
 
 export async function registerAdmin(app: TestApp) {
   const admin = await app.registerUser({ firstName: "Ada", lastName: "Admin" });
   await app.deps.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
+  // Tests about other things start with the second factor proven (ADMIN.md 'Who').
+  await markSecondFactorProven(app, admin.cookie);
   return admin;
 }
 

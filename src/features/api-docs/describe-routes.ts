@@ -69,7 +69,7 @@ function middlewareRefusals(method: string, op: ApiOperation, gatewayCall: boole
   const refusals: Partial<Record<Refusal, string>> = {};
   const add = (status: Refusal, text: string) => (refusals[status] = refusals[status] === undefined ? text : `${refusals[status]} ${text}`);
   if (op.access !== "public") add(401, "Not signed in: no valid session cookie.");
-  if (op.access === "admin") add(403, "Signed in, but not an admin.");
+  if (op.access === "admin") add(403, "Signed in, but not an admin or a moderator whose role allows the call (Forbidden), or no second factor proven in this session (Second factor required).");
   if (stateChanging.has(method)) {
     if (!gatewayCall) add(403, "The Origin header is not APP_ORIGIN (every state-changing call must come from the app's own origin).");
     add(413, "The body is larger than the call accepts.");

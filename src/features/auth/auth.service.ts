@@ -118,6 +118,8 @@ export async function currentUserJson(deps: Pick<AppDeps, "db" | "clock">, user:
     plan: effectivePlan(user, now),
     planExpiresAt: user.planExpiresAt?.toISOString() ?? null,
     isAdmin: user.isAdmin,
+    /** ADMIN.md 'Who': member, moderator, admin or chaperone. */
+    role: user.role,
     dailySwipes: usage.swipes,
     dailyChats: usage.chats,
     hasPhoto: user.hasPhoto,

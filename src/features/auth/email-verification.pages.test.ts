@@ -8,6 +8,7 @@ import { emailVerificationTokens, photos, profiles, users } from "../../../db/sc
 import { newId } from "../../platform/ids";
 import { createTestApp, sessionCookieFrom, TEST_ORIGIN, type TestApp } from "../../testing/test-app";
 import { mailsWithLink, verificationTokenFromMail, waitForMailTo } from "../../testing/outbox";
+import { enrolAndProve } from "../admin/second-factor/second-factor.test-support";
 
 setDefaultTimeout(60_000);
 
@@ -106,6 +107,9 @@ describe("POST /verify-email (the confirm button)", () => {
     expect(html).toContain("your admin access is ready");
     expect(html).toContain('href="/admin"');
     expect((await t.request("GET", "/", { cookie })).headers.get("Location")).toBe("/admin");
+    // The panel asks for the second factor first (ADMIN.md 'Who'), then opens.
+    expect((await t.request("GET", "/admin", { cookie })).headers.get("Location")).toBe("/admin/2fa?next=%2Fadmin");
+    await enrolAndProve(t, cookie);
     expect((await t.request("GET", "/admin", { cookie })).status).toBe(200);
   });
 

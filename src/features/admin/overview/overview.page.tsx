@@ -9,6 +9,9 @@ import { loadToggleState, ToggleCards, type ToggleState } from "../settings/togg
 import { BarChart, chartFacts, formatDay, type ChartPoint } from "./charts";
 import { overviewQueues, overviewStats, type OverviewStats } from "./stats.service";
 import { FlaggedPaymentsCard, RevenueCard, type FlaggedPayment } from "./money-cards";
+import type { Role } from "../../../../db/schema";
+import { currentUser } from "../../../middleware/guards";
+import { roleMay } from "../staff-permissions";
 import { flaggedPayments } from "./flagged-payments";
 
 function useCount() {
@@ -115,7 +118,7 @@ function ChartCards({ stats }: { stats: OverviewStats }) {
   );
 }
 
-function QuickLinks({ pendingReports, tempUsers }: { pendingReports: number; tempUsers: number }) {
+function QuickLinks({ pendingReports, tempUsers, role }: { pendingReports: number; tempUsers: number; role: Role }) {
   const t = useT();
   return (
     <nav className="admin-quick-links" aria-label={t("admin.overview.quick.label")}>
@@ -126,19 +129,23 @@ function QuickLinks({ pendingReports, tempUsers }: { pendingReports: number; tem
         </span>
         <span className="admin-quick-link-body">{pendingReports > 0 ? t("admin.overview.quick.moderationPending", { count: pendingReports }) : t("admin.overview.quick.moderationClear")}</span>
       </a>
-      <a className="admin-quick-link" href="/admin/payments">
-        <span className="admin-quick-link-head">
-          <span className="admin-quick-link-title">{t("admin.sections.payments")}</span>
-        </span>
-        <span className="admin-quick-link-body">{t("admin.overview.quick.payments")}</span>
-      </a>
-      <a className="admin-quick-link" href="/admin/temp-users">
-        <span className="admin-quick-link-head">
-          <span className="admin-quick-link-title">{t("admin.sections.tempUsers")}</span>
-          {tempUsers > 0 ? <Badge>{tempUsers}</Badge> : null}
-        </span>
-        <span className="admin-quick-link-body">{tempUsers > 0 ? t("admin.overview.quick.tempUsers", { count: tempUsers }) : t("admin.overview.quick.tempUsersNone")}</span>
-      </a>
+      {roleMay(role, "payments") ? (
+        <a className="admin-quick-link" href="/admin/payments">
+          <span className="admin-quick-link-head">
+            <span className="admin-quick-link-title">{t("admin.sections.payments")}</span>
+          </span>
+          <span className="admin-quick-link-body">{t("admin.overview.quick.payments")}</span>
+        </a>
+      ) : null}
+      {roleMay(role, "temp-users") ? (
+        <a className="admin-quick-link" href="/admin/temp-users">
+          <span className="admin-quick-link-head">
+            <span className="admin-quick-link-title">{t("admin.sections.tempUsers")}</span>
+            {tempUsers > 0 ? <Badge>{tempUsers}</Badge> : null}
+          </span>
+          <span className="admin-quick-link-body">{tempUsers > 0 ? t("admin.overview.quick.tempUsers", { count: tempUsers }) : t("admin.overview.quick.tempUsersNone")}</span>
+        </a>
+      ) : null}
     </nav>
   );
 }
@@ -175,26 +182,31 @@ function PlansCard() {
   );
 }
 
-function Overview({ stats, queues, toggles, flagged }: { stats: OverviewStats; queues: { pendingReports: number; tempUsers: number }; toggles: ToggleState; flagged: FlaggedPayment[] }) {
+/** A moderator sees the counts, charts and queues; money and the switches are the admin's (ADMIN.md 'Who'). */
+function Overview({ stats, queues, toggles, flagged, role }: { stats: OverviewStats; queues: { pendingReports: number; tempUsers: number }; toggles: ToggleState; flagged: FlaggedPayment[]; role: Role }) {
   const t = useT();
   return (
     <>
       <CountsCard stats={stats} />
-      <div className="admin-grid admin-grid-2">
-        <RevenueCard revenue={stats.revenue} />
-        <FlaggedPaymentsCard flagged={flagged} total={stats.flaggedPayments} />
-      </div>
-      <QuickLinks pendingReports={queues.pendingReports} tempUsers={queues.tempUsers} />
-      <ChartCards stats={stats} />
-      <section className="admin-overview-group" aria-labelledby="overview-switches-title">
-        <div>
-          <h2 id="overview-switches-title" className="admin-section-title">
-            {t("admin.overview.switches.title")}
-          </h2>
-          <p className="muted admin-page-lead">{t("admin.overview.switches.lead")}</p>
+      {roleMay(role, "payments") ? (
+        <div className="admin-grid admin-grid-2">
+          <RevenueCard revenue={stats.revenue} />
+          <FlaggedPaymentsCard flagged={flagged} total={stats.flaggedPayments} />
         </div>
-        <ToggleCards state={toggles} />
-      </section>
+      ) : null}
+      <QuickLinks pendingReports={queues.pendingReports} tempUsers={queues.tempUsers} role={role} />
+      <ChartCards stats={stats} />
+      {roleMay(role, "settings") ? (
+        <section className="admin-overview-group" aria-labelledby="overview-switches-title">
+          <div>
+            <h2 id="overview-switches-title" className="admin-section-title">
+              {t("admin.overview.switches.title")}
+            </h2>
+            <p className="muted admin-page-lead">{t("admin.overview.switches.lead")}</p>
+          </div>
+          <ToggleCards state={toggles} />
+        </section>
+      ) : null}
       <PlansCard />
     </>
   );
@@ -209,6 +221,6 @@ export function overviewPages(deps: AppDeps, render: RenderPage) {
   return new Hono<AppEnv>().get("/", async (c) => {
     const [stats, queues, toggles, flagged] = await Promise.all([overviewStats(deps), overviewQueues(deps), loadToggleState(deps), flaggedPayments(deps)]);
     const t = c.get("t");
-    return renderAdmin(c, render, { place: "overview", title: t("admin.overview.title"), lead: t("admin.overview.lead") }, <Overview stats={stats} queues={queues} toggles={toggles} flagged={flagged} />);
+    return renderAdmin(c, render, { place: "overview", title: t("admin.overview.title"), lead: t("admin.overview.lead") }, <Overview stats={stats} queues={queues} toggles={toggles} flagged={flagged} role={currentUser(c).role} />);
   });
 }

@@ -4,12 +4,15 @@ import { logLinesOf } from "../../../platform/log";
 import { spyOn } from "bun:test";
 import { users } from "../../../../db/schema";
 import { createTestApp, type TestAppOptions } from "../../../testing/test-app";
+import { markSecondFactorProven } from "../second-factor/second-factor.test-support";
 
 /** A test app with one admin and one member signed in (the Settings tab's tests). */
 export async function settingsTestApp(options: TestAppOptions = {}) {
   const app = await createTestApp(options);
   const admin = await app.registerUser({ firstName: "Ada", lastName: "Admin" });
   await app.deps.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
+  // Tests about other things start with the second factor proven (ADMIN.md 'Who').
+  await markSecondFactorProven(app, admin.cookie);
   const member = await app.registerUser();
   const asAdmin = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => app.request(method, path, { cookie: admin.cookie, body, headers });
   return { ...app, admin, member, asAdmin };

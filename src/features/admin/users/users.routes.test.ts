@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { matchUsers } from "../../../testing/match-fixtures";
 import { grantAdmin } from "../operator-commands";
 import { adminOf, HX, person, triggerOf } from "./admin-test-support";
+import { enrolAndProve } from "../second-factor/second-factor.test-support";
 
 // Registering hashes a password (argon2id, slow on a busy machine).
 setDefaultTimeout(60_000);
@@ -212,6 +213,9 @@ describe("POST /api/admin/users/{id}/ban", () => {
     const login = await t.request("POST", "/api/auth/login", { body: { email: registered.email, password: registered.password } });
     const cookie = login.headers.getSetCookie().find((value) => value.startsWith("kasih_session="))!.split(";")[0]!;
     const member = await person(t);
+    // The panel opens after the second factor (ADMIN.md 'Who'): enrolled at this first visit.
+    expect(await (await t.request("POST", `/api/admin/users/${member.id}/ban`, { cookie, body: { reason: "Spam" } })).json()).toEqual({ message: "Second factor required" });
+    await enrolAndProve(t, cookie);
     expect((await t.request("POST", `/api/admin/users/${member.id}/ban`, { cookie, body: { reason: "Spam" } })).status).toBe(200);
   });
 });
