@@ -251,6 +251,96 @@ describe("applyMigrations", () => {
     }
   });
 
+  test("faith matching on an existing database: denominations become family keys, church names find the directory, interests become keys and the rest moves to the bio", async () => {
+    const dir2 = mkdtempSync(join(tmpdir(), "kasih-migrate-0020-"));
+    const older = await openDatabase(`file:${join(dir2, "kasih.db")}`);
+    try {
+      const read = async (sql: string): Promise<Record<string, unknown>[]> => (await older.client.execute(sql)).rows.map((row) => ({ ...row }));
+      await applyMigrations(older.client, upTo("0019_users_role_kept_with_is_admin"));
+      const old = ["Catholic", "Protestant", "Lutheran", "Anglican", "Presbyterian", "Pentecostal", "Baptist", "Methodist", "Orthodox", "Other", "Quaker", "pentecostal"];
+      const churches = ["Paroki Santa Maria Medan", "GPIB Jemaat Immanuel Jakarta", "HKBP Medan", "HKBP", "Gereja Toraja Mamasa Makale", "GBI Rayon 3", "GBIS Kebayoran", "Gereja Mawar Sharon Surabaya", "GMIM Sentrum Manado", "Gereja Advent Manado", "GKI-TP Jayapura", "GKII"];
+      const interests = [
+        ["Worship music", "Hiking", "Cooking", "Badminton", "Coffee"],
+        ["Masak", "Paduan suara", "Lari pagi", "Wisata kuliner"],
+        ["  coffee ", "Kopi", "Stamp collecting", "Travelling"],
+        [],
+        ["Music", "Choir", "Sports", "Cooking", "Travel", "Youth ministry", "Missions", "Reading", "Movies", "Hiking", "Beach", "Chess"],
+        ["Knitting", "Origami"],
+      ];
+      const ids = old.map((_, index) => `u${String(index).padStart(2, "0")}`);
+      const quote = (text: string) => `'${text.replace(/'/g, "''")}'`;
+      await older.client.batch(
+        [
+          `insert into users (id, email, first_name, created_at) values ${ids.map((id) => `('${id}', '${id}@example.com', 'N', 0)`).join(", ")}`,
+          `insert into profiles (user_id, age, gender, denomination, church_name, faith_testimony, faith_duration, bio, interests, filter_denominations, created_at, updated_at) values ${ids
+            .map((id, index) => `('${id}', 30, 'male', ${quote(old[index]!)}, ${quote(churches[index] ?? "Gereja lokal")}, 'x', '5 years', ${index === 5 ? "''" : "'I sing.'"}, ${quote(JSON.stringify(interests[index] ?? ["Music"]))}, ${index === 0 ? quote(JSON.stringify(["Lutheran", "Protestant", "Presbyterian", "Catholic"])) : "'[]'"}, 0, 0)`)
+            .join(", ")}`,
+          `insert into profile_drafts (user_id, step, "values", updated_at) values ('u00', 2, '{"denomination":"Anglican","interests":"Coffee, hiking"}', 0), ('u01', 1, '{"gender":"male"}', 0)`,
+        ],
+        "write",
+      );
+
+      expect(await applyMigrations(older.client, all)).toContain("0020_faith_matching_churches_interests_values_vouches_chaperone");
+
+      expect((await read("select denomination from profiles order by user_id")).map((row) => row.denomination)).toEqual([
+        "catholic", "protestant", "protestant", "protestant", "reformed", "pentecostal", "baptist", "methodist", "orthodox", "other", "other", "pentecostal",
+      ]);
+      expect((await read("select church_id, church_name from profiles order by user_id")).slice(0, 12)).toEqual([
+        { church_id: null, church_name: "Paroki Santa Maria Medan" },
+        { church_id: "gpib", church_name: "GPIB Jemaat Immanuel Jakarta" },
+        { church_id: "hkbp", church_name: "HKBP Medan" },
+        { church_id: "hkbp", church_name: "HKBP" },
+        // The longest name wins: Gereja Toraja Mamasa, not Gereja Toraja; GBIS, not GBI.
+        { church_id: "gereja-toraja-mamasa", church_name: "Gereja Toraja Mamasa Makale" },
+        { church_id: "gbi", church_name: "GBI Rayon 3" },
+        { church_id: "gbis", church_name: "GBIS Kebayoran" },
+        { church_id: "gms", church_name: "Gereja Mawar Sharon Surabaya" },
+        { church_id: "gmim", church_name: "GMIM Sentrum Manado" },
+        { church_id: "gmahk", church_name: "Gereja Advent Manado" },
+        { church_id: "gki-tanah-papua", church_name: "GKI-TP Jayapura" },
+        { church_id: "gkii", church_name: "GKII" },
+      ]);
+      const profiles = await read("select user_id, interests, bio, filter_denominations from profiles where user_id in ('u00', 'u01', 'u02', 'u03', 'u04', 'u05') order by user_id");
+      expect(profiles.map((row) => JSON.parse(String(row.interests)))).toEqual([
+        ["worship-music", "hiking", "cooking", "badminton", "coffee"],
+        ["cooking", "choir", "running", "culinary"],
+        ["coffee", "travel"],
+        [],
+        // Ten at most, in the member's order.
+        ["music", "choir", "sports", "cooking", "travel", "youth-ministry", "missions", "reading", "movies", "hiking"],
+        [],
+      ]);
+      expect(profiles.map((row) => row.bio)).toEqual(["I sing.", "I sing.", "I sing.\n\nStamp collecting", "I sing.", "I sing.", "Knitting, Origami"]);
+      expect(JSON.parse(String(profiles[0]!.filter_denominations))).toEqual(["protestant", "reformed", "catholic"]);
+      expect(await read(`select user_id, "values" as v from profile_drafts order by user_id`)).toEqual([
+        { user_id: "u00", v: '{"denomination":"protestant","interests":"Coffee, hiking"}' },
+        { user_id: "u01", v: '{"gender":"male"}' },
+      ]);
+      // The helper tables are gone; the answers are keyed without a row id.
+      expect(await read("select name from sqlite_master where name like '\\_m0020%' escape '\\'")).toEqual([]);
+      expect(String((await read("select sql from sqlite_master where name = 'values_answers'"))[0]!.sql)).toEndWith("WITHOUT ROWID");
+
+      // The new tables go with their member; one live chaperone invitation per member; one vouch per pair.
+      await older.client.batch(
+        [
+          "insert into values_answers (user_id, question_id, answer_id, acceptable, importance, updated_at) values ('u01', 'q1', 'a', '[\"a\"]', 'very', 0)",
+          "insert into vouches (id, voucher_id, user_id, church_id, created_at) values ('v1', 'u02', 'u01', 'hkbp', 0)",
+          "insert into vouch_links (token_hash, user_id, expires_at, created_at) values ('h', 'u01', 1, 0)",
+          "insert into chaperone_invitations (id, member_id, email, token_hash, created_at) values ('c1', 'u01', 'mama@example.com', 't1', 0)",
+        ],
+        "write",
+      );
+      await expect(older.client.execute("insert into chaperone_invitations (id, member_id, email, token_hash, created_at) values ('c2', 'u01', 'papa@example.com', 't2', 0)")).rejects.toThrow();
+      await expect(older.client.execute("insert into vouches (id, voucher_id, user_id, created_at) values ('v2', 'u02', 'u01', 0)")).rejects.toThrow();
+      await older.client.execute("delete from users where id = 'u01'");
+      expect(await read("select (select count(*) from values_answers) + (select count(*) from vouches) + (select count(*) from vouch_links) + (select count(*) from chaperone_invitations) as n")).toEqual([{ n: 0 }]);
+      expect(await read("pragma foreign_key_check")).toEqual([]);
+    } finally {
+      older.close();
+      rmSync(dir2, { recursive: true, force: true });
+    }
+  });
+
   test("applies nothing twice", async () => {
     expect(await applyMigrations(handle.client, all)).toEqual([]);
   });

@@ -5,3 +5,4 @@ export * from "./admin";
 export * from "./payments";
 export * from "./verification";
 export * from "./push";
+export * from "./faith";

@@ -21,7 +21,11 @@ export const profiles = sqliteTable(
     /** "YYYY-MM-DD"; set once at onboarding, never edited (docs/decisions/0096). Null for profiles made before it. */
     birthDate: text("birth_date"),
     gender: text("gender", { enum: ["male", "female"] }).notNull(),
+    /** A family key (src/features/profile/denominations.ts, docs/decisions/0132); migration 0020 mapped the old English values. */
     denomination: text("denomination").notNull(),
+    /** A church of the directory kept in the repository (src/features/churches/church-directory.json); null: none chosen. */
+    churchId: text("church_id"),
+    /** Free text, a local congregation; "" when only churchId was given (MATCHING.md). */
     churchName: text("church_name").notNull(),
     faithTestimony: text("faith_testimony").notNull(),
     faithDuration: text("faith_duration").notNull(),
@@ -31,13 +35,14 @@ export const profiles = sqliteTable(
     jesusChristMeaning: text("jesus_christ_meaning"),
     /** km, 5–200. */
     searchDistance: integer("search_distance").notNull().default(50),
-    /** JSON array of strings. */
+    /** JSON array of interest keys (src/features/profile/interests.ts), at most 10. */
     interests: text("interests", { mode: "json" }).$type<string[]>().notNull().default([]),
     /** Up to three answered prompts (src/features/profile/prompts.ts), in the member's order. */
     prompts: text("prompts", { mode: "json" }).$type<PromptAnswer[]>().notNull().default([]),
     // Discover filters (src/features/discovery/filters.ts); null/empty = no limit.
     filterAgeMin: integer("filter_age_min"),
     filterAgeMax: integer("filter_age_max"),
+    /** Denomination family keys. */
     filterDenominations: text("filter_denominations", { mode: "json" }).$type<string[]>().notNull().default([]),
     filterGoals: text("filter_goals", { mode: "json" }).$type<string[]>().notNull().default([]),
     occupation: text("occupation"),
