@@ -4,6 +4,7 @@ import { createApp } from "./app";
 import { startAgeRefresh } from "./features/profile/age-refresh";
 import { startAppMetrics } from "./operations/app-metrics";
 import { startBackupSchedule } from "./operations/backup-schedule";
+import { startReportDigest } from "./features/safety/report-alerts";
 import { startPendingStatusChecks } from "./features/payments/pending-status-checks";
 import { lifecycle } from "./operations/lifecycle";
 import { dbQueryDuration } from "./operations/metrics";
@@ -99,6 +100,8 @@ export async function startServer(config: Config) {
   const stopBackups = config.backups === undefined ? () => undefined : startBackupSchedule(handle.client, config.dataDir, config.backups);
   // Pending payments of a gateway that may only be asked later (DOKU), asked from a timer (docs/decisions/0123).
   const stopStatusChecks = startPendingStatusChecks(deps);
+  // The moderators' daily digest of reports (docs/decisions/0129).
+  const stopReportDigest = startReportDigest(deps);
   /**
    * A graceful stop (SIGTERM, SIGINT): /healthz turns 503 for STOP_GRACE_MS while requests are
    * still answered, then the listener closes, the sockets close with 1012 so pages reconnect at
@@ -113,6 +116,7 @@ export async function startServer(config: Config) {
     stopAgeRefresh();
     stopBackups();
     stopStatusChecks();
+    stopReportDigest();
     await Bun.sleep(STOP_GRACE_MS);
     const drainEnd = Date.now() + DRAIN_TIMEOUT_MS;
     const drained = server.stop(false);

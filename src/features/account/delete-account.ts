@@ -9,6 +9,7 @@ import type { AppDeps } from "../../app-env";
 import { matches, photos, photoVerifications, users } from "../../../db/schema";
 import { removeSelfie } from "../verification/selfie-store";
 import { fileNameFromUrl, removeStoredFile } from "../profile/photos/photo-store";
+import { holdAddressesStatements } from "../safety/registration-holds";
 
 export interface DeleteAccountOptions {
   /**
@@ -34,7 +35,7 @@ export interface DeletedAccount {
   removedFiles: string[];
 }
 
-type Deps = Pick<AppDeps, "db" | "config" | "events">;
+type Deps = Pick<AppDeps, "db" | "config" | "events" | "clock">;
 
 /**
  * Deletes the account `userId` and everything that belongs to it; null when there is no such
@@ -43,17 +44,21 @@ type Deps = Pick<AppDeps, "db" | "config" | "events">;
  * One db.batch (docs/decisions/0002). Matches and photos are deleted by their own statements
  * with RETURNING, so the events and the file removal name exactly what went, even if a match was
  * made between any earlier read and this batch; the user row's delete then takes the rest with
- * it through the foreign keys (profile, swipes, messages, sessions, reports, blocks, provider
- * links, tokens, daily counters, payments), and the admin log's target becomes null while its
- * name stays. Files go after the commit: a crash in between leaves an unreferenced file, never a
+ * it through the foreign keys (profile, swipes, messages, sessions, blocks, provider links,
+ * tokens, daily counters, payments), and the admin log's and the reports' references become null
+ * while the log's name and the reports' snapshot and evidence stay (docs/decisions/0129). Files go after the commit: a crash in between leaves an unreferenced file, never a
  * row pointing at a missing one.
  */
 export async function deleteAccount(deps: Deps, userId: string, options: DeleteAccountOptions = {}): Promise<DeletedAccount | null> {
   const { db } = deps;
   const target = and(eq(users.id, userId), options.onlyIf);
   const guard = sql`exists (select 1 from users where ${target})`;
+  const [addresses] = await db.select({ id: users.id, email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
   const results = (await db.batch([
     ...(options.alongside?.(guard) ?? []),
+    // Reports outlive the account (their ids become null); its addresses are held while reports
+    // against it were open, so it cannot register again at once (docs/decisions/0129).
+    ...(addresses === undefined ? [] : holdAddressesStatements(deps, addresses, deps.clock.now(), guard)),
     // Selfies waiting for review live outside uploads/ (src/features/verification): named here to remove their files.
     db.delete(photoVerifications).where(and(eq(photoVerifications.userId, userId), guard)).returning({ file: photoVerifications.selfieFile }),
     db

@@ -11,6 +11,7 @@ import { DEFAULT_LANGUAGE, type Lang } from "../../i18n";
 import { checkPasswordStrength, hashPassword, PASSWORD_PROBLEM_MESSAGES, verifyAgainstDummy, verifyPassword } from "./password";
 import { effectivePlan, isPremiumActive, type SessionUser } from "./session";
 import { suspensionOf } from "./suspension";
+import { isRegistrationHeld } from "../safety/registration-holds";
 
 /** A suspension in force (ADMIN.md 'One member'): sign-in answers it with the reason and the end. */
 export interface SuspensionAnswer {
@@ -47,6 +48,9 @@ export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock"
   const email = input.email.toLowerCase();
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
   if (existing !== undefined) return { ok: false, status: 409, message: AUTH_MESSAGES.emailTaken };
+  // An address deleted while reports against it were open is held for 90 days, answered like one
+  // in use and before any hashing, so neither the answer nor its time tells the two apart (docs/decisions/0129).
+  if (await isRegistrationHeld(deps, "email", email)) return { ok: false, status: 409, message: AUTH_MESSAGES.emailTaken };
   const passwordHash = await hashPassword(input.password, deps.passwordHashCost);
   const id = newId();
   const inserted = await deps.db

@@ -5,6 +5,7 @@ import { newId } from "../../platform/ids";
 import { AUTH_MESSAGES } from "./auth.schemas";
 import { isSuperAdminEmail, suspendedAnswer, userHasPhoto, type SuspensionAnswer } from "./auth.service";
 import { suspensionOf } from "./suspension";
+import { isRegistrationHeld } from "../safety/registration-holds";
 import { DEFAULT_LANGUAGE, type Lang } from "../../i18n";
 
 export type IdentityProvider = "google" | "facebook" | "firebase";
@@ -23,7 +24,7 @@ export const IDENTITY_MESSAGES = {
   noVerifiedEmail: "Your sign-in provider did not confirm your email address. Please use email and password",
 } as const;
 
-export type IdentityResult = { ok: true; userId: string; isAdmin: boolean; isNewUser: boolean } | { ok: false; status: 403 | 400; message: string; suspension?: SuspensionAnswer };
+export type IdentityResult = { ok: true; userId: string; isAdmin: boolean; isNewUser: boolean } | { ok: false; status: 403 | 400 | 409; message: string; suspension?: SuspensionAnswer };
 
 /**
  * Finds the account for a provider identity, or links it to the account with the same VERIFIED
@@ -70,6 +71,8 @@ export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "
         }
       }
     } else {
+      // A held address (deleted while reported, docs/decisions/0129) makes no new account this way either.
+      if (await isRegistrationHeld(deps, "email", email)) return { ok: false, status: 409, message: AUTH_MESSAGES.emailTaken };
       const id = newId();
       const firstName = identity.firstName.trim().slice(0, 60) || email.split("@")[0]!.slice(0, 60);
       // Two first sign-ins at the same moment: the unique email index lets one through.

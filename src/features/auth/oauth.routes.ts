@@ -76,7 +76,7 @@ export function oauthRoutes(deps: AppDeps) {
       return backToSignIn(c, provider, "failed");
     }
     const result = await signInWithIdentity(deps, identity, c.get("lang"));
-    if (!result.ok) return backToSignIn(c, provider, result.status === 403 ? "banned" : "no_email");
+    if (!result.ok) return backToSignIn(c, provider, result.status === 403 ? "banned" : result.status === 409 ? "failed" : "no_email");
     // A sign-in replaces whatever session this browser had (no session outlives a new sign-in).
     const previous = c.get("session");
     if (previous !== null) await invalidateSession(deps.db, previous.id, previous.userId);

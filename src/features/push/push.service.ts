@@ -30,7 +30,7 @@ export interface VapidKeys {
 export const DEFAULT_PUSH_SERVICE_HOSTS = ["fcm.googleapis.com", "push.services.mozilla.com", "notify.windows.com", "push.apple.com"];
 
 /** How long a push service keeps a notification for an offline device. */
-const TTL_SECONDS = { message: 24 * 60 * 60, match: 7 * 24 * 60 * 60, call: 45 } as const;
+const TTL_SECONDS = { message: 24 * 60 * 60, match: 7 * 24 * 60 * 60, call: 45, report: 24 * 60 * 60 } as const;
 const BODY_MAX = 120;
 
 const keysByDataDir = new Map<string, VapidKeys>();
@@ -114,7 +114,9 @@ export async function removeSubscription(deps: Pick<AppDeps, "db">, userId: stri
 export type PushEvent =
   | { kind: "message"; matchId: string; fromName: string; text: string }
   | { kind: "match"; matchId: string; withName: string }
-  | { kind: "call"; matchId: string; fromName: string; callType: "voice" | "video" };
+  | { kind: "call"; matchId: string; fromName: string; callType: "voice" | "video" }
+  /** To admins and moderators: an urgent report to look at (docs/decisions/0129). */
+  | { kind: "report"; reportId: string; reason: string };
 
 /** What the service worker receives (public/sw.js): already in the member's language. */
 export interface PushPayload {
@@ -127,6 +129,10 @@ export interface PushPayload {
 
 function payloadFor(event: PushEvent, lang: "en" | "id"): PushPayload {
   const t = translator(lang);
+  if (event.kind === "report") {
+    const reason = t(`reportAlerts.reasons.${event.reason}`, { defaultValue: event.reason });
+    return { kind: "report", title: t("reportAlerts.push.title"), body: reason, url: `/admin/moderation?status=pending&report=${event.reportId}`, tag: `report-${event.reportId}` };
+  }
   const url = `/chat/${event.matchId}`;
   switch (event.kind) {
     case "message": {
@@ -140,8 +146,8 @@ function payloadFor(event: PushEvent, lang: "en" | "id"): PushPayload {
   }
 }
 
-/** Which notification setting a kind follows: a call is a message of its own kind. */
-const settingFor = (kind: PushEvent["kind"]) => (kind === "match" ? "newMatches" : "messages");
+/** Which notification setting a kind follows: a call is a message of its own kind; a report alert is the staff's duty, not a setting. */
+const settingFor = (kind: PushEvent["kind"]) => (kind === "report" ? null : kind === "match" ? "newMatches" : "messages");
 
 /**
  * Sends one event to every subscribed browser of the member, unless their settings turn it off.
@@ -150,7 +156,8 @@ const settingFor = (kind: PushEvent["kind"]) => (kind === "match" ? "newMatches"
  */
 export async function pushTo(deps: Pick<AppDeps, "db" | "clock" | "config">, userId: string, event: PushEvent): Promise<number> {
   const [member] = await deps.db.select({ language: users.language, notifications: users.notifications, isBanned: users.isBanned }).from(users).where(eq(users.id, userId)).limit(1);
-  if (member === undefined || member.isBanned || member.notifications[settingFor(event.kind)] === false) return 0;
+  const setting = settingFor(event.kind);
+  if (member === undefined || member.isBanned || (setting !== null && member.notifications[setting] === false)) return 0;
   const subscriptions = await deps.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   if (subscriptions.length === 0) return 0;
   const payload = JSON.stringify(payloadFor(event, member.language));

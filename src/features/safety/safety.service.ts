@@ -5,10 +5,12 @@
  */
 import { and, eq, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
-import { blocks, matches, users } from "../../../db/schema";
+import { blocks, matches, reports, users } from "../../../db/schema";
 import { MAX_REPORTS_PER_DAY } from "../../platform/constants";
 import { newId } from "../../platform/ids";
 import type { ReportReason } from "./report-reasons";
+import { applyReportHidingSql, countsTowardHidingSql } from "./report-standing";
+import { reportedSnapshotSql } from "./report-snapshot";
 
 async function userExists(db: Database, userId: string): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
@@ -75,14 +77,20 @@ export interface ReportInput {
   block: boolean;
 }
 
+/** Where the report came from: three reporters must come from three addresses to hide someone (docs/decisions/0129). */
+export interface ReportOrigin {
+  ip: string;
+}
+
 /**
  * Files a report for the admin moderation queue (status pending) with the conversation's last
  * lines as evidence and, unless the reporter opted out, blocks the person. ONE db.batch
- * (docs/decisions/0002): the report INSERT carries the day's limit and the evidence copy; the
- * block and the match removal run only if that report row exists, so a refused report changes
- * nothing.
+ * (docs/decisions/0002): the report INSERT carries the day's limit, the evidence copy, the
+ * reported profile's snapshot, the reporter's address and whether the report counts toward
+ * hiding (docs/decisions/0129); the block, the match removal and the hiding run only if that
+ * report row exists, so a refused report changes nothing.
  */
-export async function reportUser(db: Database, now: Date, reporterId: string, input: ReportInput) {
+export async function reportUser(db: Database, now: Date, reporterId: string, input: ReportInput, origin: ReportOrigin = { ip: "unknown" }) {
   if (reporterId === input.reportedUserId) return { ok: false as const, status: 400 as const, message: "You cannot report yourself" };
   if (!(await userExists(db, input.reportedUserId))) return { ok: false as const, status: 404 as const, message: "User not found" };
   const since = now.getTime() - 24 * 60 * 60_000;
@@ -91,16 +99,20 @@ export async function reportUser(db: Database, now: Date, reporterId: string, in
   const [user1Id, user2Id] = orderedPair(reporterId, input.reportedUserId);
   // The count and the insert are ONE statement, so reports sent at the same moment cannot pass the limit.
   const insertReport = db.run(sql`
-    insert into reports (id, reporter_id, reported_user_id, reason, description, evidence, status, created_at)
-    select ${id}, ${reporterId}, ${input.reportedUserId}, ${input.reason}, ${input.description}, ${evidenceSql(reporterId, input.reportedUserId)}, 'pending', ${now.getTime()}
+    insert into reports (id, reporter_id, reported_user_id, reason, description, evidence, reported_snapshot, reporter_ip, counts_toward_hiding, status, created_at)
+    select ${id}, ${reporterId}, ${input.reportedUserId}, ${input.reason}, ${input.description}, ${evidenceSql(reporterId, input.reportedUserId)},
+      ${reportedSnapshotSql(input.reportedUserId, now)}, ${origin.ip}, ${countsTowardHidingSql(reporterId, input.reportedUserId, now)}, 'pending', ${now.getTime()}
     where (select count(*) from reports where reporter_id = ${reporterId} and created_at >= ${since}) < ${MAX_REPORTS_PER_DAY}`);
+  // After the INSERT, so the new report is among those counted; a no-op when it was refused (nothing changed).
+  const hide = db.run(applyReportHidingSql(input.reportedUserId, now));
   const statements = input.block
     ? ([
         insertReport,
+        hide,
         db.run(sql`insert into blocks (blocker_id, blocked_id, created_at) select ${reporterId}, ${input.reportedUserId}, ${now.getTime()} where ${reportExists} on conflict do nothing`),
         db.delete(matches).where(and(eq(matches.user1Id, user1Id), eq(matches.user2Id, user2Id), reportExists)).returning({ id: matches.id }),
       ] as const)
-    : ([insertReport] as const);
+    : ([insertReport, hide] as const);
   const results = (await db.batch(statements as unknown as Parameters<typeof db.batch>[0])) as readonly unknown[];
   if ((results[0] as { rowsAffected: number }).rowsAffected === 0) {
     // A rolling day: the oldest report of the window frees a slot when it leaves it.
@@ -108,9 +120,12 @@ export async function reportUser(db: Database, now: Date, reporterId: string, in
     const retryAfterSeconds = Math.max(1, Math.ceil(((oldest?.at ?? now.getTime()) + 24 * 60 * 60_000 - now.getTime()) / 1000));
     return { ok: false as const, status: 429 as const, message: "Too many reports. Please try again later", retryAfterSeconds };
   }
-  const removed = input.block ? (results[2] as { id: string }[]) : [];
+  const removed = input.block ? (results[3] as { id: string }[]) : [];
+  const [kept] = await db.select({ snapshot: reports.reportedSnapshot }).from(reports).where(eq(reports.id, id)).limit(1);
   return {
     ok: true as const,
+    /** The photo files the snapshot names, to keep as evidence (report-snapshot.ts). */
+    snapshotPhotos: kept?.snapshot?.photos ?? [],
     blocked: input.block,
     removedMatchId: removed[0]?.id ?? null,
     report: { id, reportedUserId: input.reportedUserId, reason: input.reason, description: input.description, status: "pending" as const, blocked: input.block, createdAt: now.toISOString() },

@@ -49,6 +49,9 @@ describe("GET /api/admin/reports", () => {
       status: "pending",
       createdAt: new Date(NOW.getTime() - 10 * MINUTE).toISOString(),
       updatedAt: null,
+      urgent: true,
+      reportsAgainstMember: 1,
+      actionTaken: null,
     });
   });
 

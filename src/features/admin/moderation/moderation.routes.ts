@@ -22,7 +22,7 @@ export function moderationApi(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/reports", zValidator("query", reportListQuerySchema, rejectInvalid), async (c) => c.json(await listReports(deps, c.req.valid("query"))))
     .patch("/reports/:id", validReportId, zValidator("json", reportDecisionSchema, rejectInvalid), async (c) => {
-      const result = await decideReport(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json").status);
+      const result = await decideReport(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json"));
       if (!result.ok) return c.json({ message: result.message }, result.status);
       announceChange(c, { title: c.get("t")("admin.moderation.toast.updated") }, ["reports", "actions"]);
       return c.json({ message: MODERATION_MESSAGES.updated, report: result.value });

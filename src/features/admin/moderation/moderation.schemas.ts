@@ -1,5 +1,8 @@
 import { z } from "zod";
-import { REPORT_STATUSES } from "../../../../db/schema";
+import { REPORT_ACTIONS, REPORT_STATUSES, type ReportAction } from "../../../../db/schema";
+import { BAN_REASON_MAX } from "../users/ban";
+import { MEMBER_ACTION_MESSAGES, SUSPENSION_DAYS, WARNING_MAX, type SuspensionDays } from "../users/member-actions";
+import { ADMIN_USER_MESSAGES } from "../users/users.schemas";
 import { blankAsAbsent, pageQuerySchema } from "../list-query";
 
 /** The English messages of the moderation calls (translated as messages.*). */
@@ -8,6 +11,8 @@ export const MODERATION_MESSAGES = {
   reportNotFound: "Report not found",
   notPending: "Report is not pending",
   updated: "Report status updated successfully",
+  invalidAction: "Invalid action",
+  memberGone: "The reported member's account no longer exists",
 } as const;
 
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
@@ -28,10 +33,78 @@ export const reportListQuerySchema = pageQuerySchema.extend({
 });
 export type ReportListQuery = z.infer<typeof reportListQuerySchema>;
 
-/** PATCH /api/admin/reports/{id}: a pending report's new status; "pending" itself is no decision. */
-export const reportDecisionSchema = z.object({
-  status: z.enum(REPORT_DECISIONS, { message: MODERATION_MESSAGES.invalidStatus }),
-});
+/** What an action does to the reported member, with the fields it takes (ADMIN.md 'Reports that act'). */
+export type ReportActionDecision =
+  | { action: "dismiss" }
+  | { action: "hide" }
+  | { action: "warn"; message: string }
+  | { action: "suspend"; days: SuspensionDays; reason: string }
+  | { action: "ban"; reason: string };
+
+export interface ReportDecisionInput {
+  status: ReportDecision;
+  /** Absent in the old form (status alone), which changes only the report. */
+  act: ReportActionDecision | null;
+}
+
+/** Without a status, an action closes the report as dismissed (dismiss) or resolved (the others). */
+const STATUS_OF_ACTION: Record<ReportAction, ReportDecision> = { dismiss: "dismissed", warn: "resolved", hide: "resolved", suspend: "resolved", ban: "resolved" };
+
+const trimmedText = (value: unknown) => (typeof value === "string" ? value.trim() : value);
+const messageSchema = z.preprocess(trimmedText, z.string({ message: MEMBER_ACTION_MESSAGES.messageRequired }).min(1, MEMBER_ACTION_MESSAGES.messageRequired).max(WARNING_MAX, MEMBER_ACTION_MESSAGES.messageTooLong));
+const reasonSchema = z.preprocess(trimmedText, z.string({ message: ADMIN_USER_MESSAGES.reasonRequired }).min(1, ADMIN_USER_MESSAGES.reasonRequired).max(BAN_REASON_MAX, ADMIN_USER_MESSAGES.reasonTooLong));
+// The panel's select sends "7"; the API's callers send 7.
+const daysSchema = z.preprocess(
+  (value) => (typeof value === "string" && /^\d+$/.test(value.trim()) ? Number(value) : value),
+  z.union(SUSPENSION_DAYS.map((day) => z.literal(day)) as unknown as [z.ZodLiteral<1>, z.ZodLiteral<7>, z.ZodLiteral<30>], { message: MEMBER_ACTION_MESSAGES.invalidDays }),
+);
+
+/**
+ * PATCH /api/admin/reports/{id}: a pending report's new status ("pending" itself is no decision)
+ * and, optionally, the action on the reported member with that action's fields beside it. Only
+ * the chosen action's fields are read: the panel's form sends every field, the others blank.
+ */
+export const reportDecisionSchema = z
+  .object({
+    status: z.enum(REPORT_DECISIONS, { message: MODERATION_MESSAGES.invalidStatus }).optional(),
+    // The panel's "No action" radio sends "": the old form.
+    action: z.preprocess(blankAsAbsent, z.enum(REPORT_ACTIONS, { message: MODERATION_MESSAGES.invalidAction }).optional()),
+    message: z.unknown().optional(),
+    days: z.unknown().optional(),
+    reason: z.unknown().optional(),
+  })
+  .transform((body, ctx): ReportDecisionInput => {
+    const fail = (message: string, path: string): ReportDecisionInput => {
+      ctx.addIssue({ code: "custom", message, path: [path] });
+      return z.NEVER;
+    };
+    if (body.action === undefined) return body.status === undefined ? fail(MODERATION_MESSAGES.invalidStatus, "status") : { status: body.status, act: null };
+    const status = body.status ?? STATUS_OF_ACTION[body.action];
+    const field = <T>(schema: z.ZodType<T>, value: unknown, path: string): T | null => {
+      const parsed = schema.safeParse(value);
+      if (parsed.success) return parsed.data;
+      fail(parsed.error.issues[0]?.message ?? MODERATION_MESSAGES.invalidAction, path);
+      return null;
+    };
+    switch (body.action) {
+      case "dismiss":
+      case "hide":
+        return { status, act: { action: body.action } };
+      case "warn": {
+        const message = field(messageSchema, body.message, "message");
+        return message === null ? z.NEVER : { status, act: { action: "warn", message } };
+      }
+      case "suspend": {
+        const days = field(daysSchema, body.days, "days");
+        const reason = field(reasonSchema, body.reason, "reason");
+        return days === null || reason === null ? z.NEVER : { status, act: { action: "suspend", days, reason } };
+      }
+      case "ban": {
+        const reason = field(reasonSchema, body.reason, "reason");
+        return reason === null ? z.NEVER : { status, act: { action: "ban", reason } };
+      }
+    }
+  });
 
 /** GET /api/admin/actions: pages only. */
 export const actionListQuerySchema = pageQuerySchema;

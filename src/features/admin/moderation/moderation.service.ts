@@ -5,23 +5,36 @@
  * /admin/moderation page alike, so the two cannot disagree.
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { AppDeps } from "../../../app-env";
-import { adminActions, reports, users } from "../../../../db/schema";
+import { adminActions, reports, sessions, users } from "../../../../db/schema";
 import { actorOf, adminLogInsertIf, memberNameSql } from "../admin-log";
 import type { SessionUser } from "../../auth/session";
 import { offsetOf, pageOf, type PageQuery } from "../list-query";
-import type { AdminResult } from "../users/users.service";
-import { MODERATION_MESSAGES, type ReportDecision, type ReportListQuery, type ReportStatus } from "./moderation.schemas";
+import { protectionOf, type AdminResult } from "../users/users.service";
+import { hideStatements, MEMBER_ACTION_MESSAGES, suspendStatements, warnStatements, type ActionContext } from "../users/member-actions";
+import { applyReportHidingSql } from "../../safety/report-standing";
+import { URGENT_REPORT_REASONS } from "../../safety/report-reasons";
+import { MODERATION_MESSAGES, type ReportActionDecision, type ReportDecisionInput, type ReportListQuery, type ReportStatus } from "./moderation.schemas";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
 
 export interface ReportPerson {
-  id: string;
+  /** Null once the account is deleted: the report stays (docs/decisions/0129), with the name it had. */
+  id: string | null;
   firstName: string;
   lastName: string;
-  /** For the link to the Users tab's search, where the admin can ban (never shown to members). */
+  /** For the link to the Users tab's search, where the admin can ban (never shown to members); "" once deleted. */
   email: string;
+}
+
+/** What deciding the report did to the reported member (ADMIN.md 'Reports that act'). */
+export interface ReportActionTaken {
+  action: ReportActionDecision["action"];
+  /** The warning, "7 days: reason", or the ban reason; null for dismiss and hide. */
+  detail: string | null;
+  at: string;
 }
 
 /** One report as the admin sees it (spec point 3 "Report"). */
@@ -36,10 +49,21 @@ export interface AdminReportEntry {
   createdAt: string;
   /** When an admin last changed its status; null while pending. */
   updatedAt: string | null;
+  /** "Under 18" or "Scam / asking for money": first in the queue. */
+  urgent: boolean;
+  /** Reports against the same member, this one included (any status): a repeat target has more than one. */
+  reportsAgainstMember: number;
+  /** Set once the report was decided with an action. */
+  actionTaken: ReportActionTaken | null;
 }
 
 const reporter = alias(users, "reporter");
 const reported = alias(users, "reported");
+
+const URGENT_LIST = sql.join(
+  URGENT_REPORT_REASONS.map((reason) => sql`${reason}`),
+  sql`, `,
+);
 
 const reportColumns = {
   id: reports.id,
@@ -48,6 +72,10 @@ const reportColumns = {
   status: reports.status,
   createdAt: reports.createdAt,
   updatedAt: reports.updatedAt,
+  snapshot: reports.reportedSnapshot,
+  action: reports.action,
+  actionDetail: reports.actionDetail,
+  actionAt: reports.actionAt,
   reporterId: reporter.id,
   reporterFirstName: reporter.firstName,
   reporterLastName: reporter.lastName,
@@ -57,32 +85,45 @@ const reportColumns = {
   reportedLastName: reported.lastName,
   reportedEmail: reported.email,
   reportedIsBanned: reported.isBanned,
+  againstMember: sql<number>`case when ${reports.reportedUserId} is null then 1 else (select count(*) from reports r2 where r2.reported_user_id = ${reports.reportedUserId}) end`,
 };
 
-/** Both people of a report (reports cascade with either account, so both always exist). */
+/** Both people of a report; either may be gone (ids set to null), and the report stays. */
 const reportsWithPeople = (db: Deps["db"]) =>
-  db.select(reportColumns).from(reports).innerJoin(reporter, eq(reporter.id, reports.reporterId)).innerJoin(reported, eq(reported.id, reports.reportedUserId));
+  db.select(reportColumns).from(reports).leftJoin(reporter, eq(reporter.id, reports.reporterId)).leftJoin(reported, eq(reported.id, reports.reportedUserId));
 
 type ReportRow = Awaited<ReturnType<typeof reportsWithPeople>>[number];
+
+const DELETED = { id: null, firstName: "", lastName: "", email: "" } as const;
 
 function toReportEntry(row: ReportRow): AdminReportEntry {
   return {
     id: row.id,
-    reporter: { id: row.reporterId, firstName: row.reporterFirstName, lastName: row.reporterLastName, email: row.reporterEmail },
-    reportedUser: { id: row.reportedId, firstName: row.reportedFirstName, lastName: row.reportedLastName, email: row.reportedEmail, isBanned: row.reportedIsBanned },
+    reporter: row.reporterId === null ? DELETED : { id: row.reporterId, firstName: row.reporterFirstName ?? "", lastName: row.reporterLastName ?? "", email: row.reporterEmail ?? "" },
+    reportedUser:
+      row.reportedId === null
+        ? { ...DELETED, firstName: row.snapshot?.name ?? "", isBanned: false }
+        : { id: row.reportedId, firstName: row.reportedFirstName ?? "", lastName: row.reportedLastName ?? "", email: row.reportedEmail ?? "", isBanned: row.reportedIsBanned ?? false },
     reason: row.reason,
     description: row.description,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt?.toISOString() ?? null,
+    urgent: (URGENT_REPORT_REASONS as readonly string[]).includes(row.reason),
+    reportsAgainstMember: Number(row.againstMember),
+    actionTaken: row.action === null || row.actionAt === null ? null : { action: row.action, detail: row.actionDetail, at: row.actionAt.toISOString() },
   };
 }
 
-/** GET /api/admin/reports: newest first, all or one status. */
+/**
+ * GET /api/admin/reports: pending "Under 18" and "Scam / asking for money" reports first (ADMIN.md
+ * 'Reports that act'), then newest first; all or one status.
+ */
 export async function listReports(deps: Pick<Deps, "db">, query: ReportListQuery) {
   const where = query.status === "all" ? undefined : eq(reports.status, query.status);
+  const urgentFirst = sql`case when ${reports.status} = 'pending' and ${reports.reason} in (${URGENT_LIST}) then 0 else 1 end`;
   const [rows, [total]] = await Promise.all([
-    reportsWithPeople(deps.db).where(where).orderBy(desc(reports.createdAt), desc(reports.id)).limit(query.limit).offset(offsetOf(query)),
+    reportsWithPeople(deps.db).where(where).orderBy(urgentFirst, desc(reports.createdAt), desc(reports.id)).limit(query.limit).offset(offsetOf(query)),
     deps.db.select({ value: count() }).from(reports).where(where),
   ]);
   return pageOf("reports", rows.map(toReportEntry), total?.value ?? 0, query);
@@ -99,30 +140,137 @@ export async function pendingReportCount(deps: Pick<Deps, "db">): Promise<number
   return row?.value ?? 0;
 }
 
+type DecideDeps = Pick<AppDeps, "db" | "clock" | "config" | "events">;
+
+/** What the report row keeps of the action (reports.action_detail). */
+function detailOf(act: ReportActionDecision): string | null {
+  switch (act.action) {
+    case "warn":
+      return act.message;
+    case "suspend":
+      return `${act.days} ${act.days === 1 ? "day" : "days"}: ${act.reason}`;
+    case "ban":
+      return act.reason;
+    default:
+      return null;
+  }
+}
+
 /**
- * PATCH /api/admin/reports/{id}: a pending report moves to reviewed, resolved or dismissed.
- * ONE db.batch (docs/decisions/0002): the admin log row, written by an INSERT … SELECT guarded by
- * "this report is still pending", then the UPDATE guarded by the same condition. Both read the
- * same state inside the batch, so two admins deciding at once give one change and one log row;
- * the loser gets 409 and nothing is recorded for it.
+ * Makes SQLite fail the statement, and with it the whole batch (its transaction rolls back), when
+ * the report is no longer pending: the action's statements are guarded by the member's state only,
+ * so without this a second admin deciding the same report a moment later would act twice.
+ * json() of text that is not JSON is the error; CASE evaluates it only when the report moved.
  */
-export async function decideReport(deps: Deps, admin: Pick<SessionUser, "id" | "firstName" | "lastName">, reportId: string, status: ReportDecision): Promise<AdminResult<AdminReportEntry>> {
+const NOT_PENDING_ERROR = "malformed JSON";
+function abortUnlessPending(db: Deps["db"], reportId: string) {
+  return db.run(sql`select case when not exists (select 1 from reports where id = ${reportId} and status = 'pending') then json('report not pending') end`);
+}
+
+/** ban {reason} as a report's decision: the account's flag and reason, every session ended, one log row (like writeBan). */
+function banStatements(db: Deps["db"], context: ActionContext, reason: string) {
+  const where = eq(users.id, context.target.id);
+  return [
+    adminLogInsertIf(
+      db,
+      { actor: context.actor, action: "ban", targetUserId: context.target.id, targetName: `${context.target.firstName} ${context.target.lastName}`.trim(), reason: `${context.logPrefix}: ${reason}`, at: context.at },
+      sql`exists (select 1 from users where ${where})`,
+    ),
+    db.update(users).set({ isBanned: true, banReason: reason, suspendedUntil: null, suspensionReason: null }).where(where),
+    db.delete(sessions).where(eq(sessions.userId, context.target.id)),
+  ] as const;
+}
+
+/** A member hidden by the reports threshold becomes hidden by the admin: the admin's hide, logged, then holds until an unhide. */
+function releaseReportsHide(db: Deps["db"], memberId: string) {
+  return db.update(users).set({ hiddenAt: null, hiddenBy: null }).where(and(eq(users.id, memberId), eq(users.hiddenBy, "reports")));
+}
+
+/**
+ * PATCH /api/admin/reports/{id}: a pending report moves to reviewed, resolved or dismissed, and
+ * with an action (ADMIN.md 'Reports that act') the reported member is warned, hidden, suspended or
+ * banned in the SAME db.batch (docs/decisions/0002), with ONE admin-log row naming both: the
+ * action's row, its detail prefixed "report <status>" (dismiss, which changes no member, writes
+ * the report_status row, "<status>: dismiss"). The old form (status alone) writes the
+ * report_status row as before. Two admins deciding at once give one change and one log row; the
+ * loser gets 409 and nothing is recorded for it. The reports threshold's hiding is recomputed in
+ * the same batch: the member shows again once the reports that hid them are decided (SECURITY.md).
+ */
+export async function decideReport(deps: DecideDeps, admin: Pick<SessionUser, "id" | "firstName" | "lastName">, reportId: string, input: ReportDecisionInput): Promise<AdminResult<AdminReportEntry>> {
   const now = deps.clock.now();
+  const [current] = await deps.db.select({ status: reports.status, reportedUserId: reports.reportedUserId }).from(reports).where(eq(reports.id, reportId)).limit(1);
+  if (current === undefined) return { ok: false, status: 404, message: MODERATION_MESSAGES.reportNotFound };
+  if (current.status !== "pending") return { ok: false, status: 409, message: MODERATION_MESSAGES.notPending };
+  const { status, act } = input;
   const stillPending = and(eq(reports.id, reportId), eq(reports.status, "pending"));
-  const reportedId = sql`(select reported_user_id from reports where id = ${reportId})`;
-  const log = adminLogInsertIf(
-    deps.db,
-    { actor: actorOf(admin), action: "report_status", targetUserId: reportedId, targetName: memberNameSql(reportedId), reason: status, at: now },
-    sql`exists (select 1 from reports where id = ${reportId} and status = 'pending')`,
-  );
-  const update = deps.db.update(reports).set({ status, updatedAt: now }).where(stillPending).returning({ id: reports.id });
-  const [, updated] = await deps.db.batch([log, update]);
-  if (updated.length === 0) {
-    const [existing] = await deps.db.select({ id: reports.id }).from(reports).where(eq(reports.id, reportId)).limit(1);
-    return existing === undefined ? { ok: false, status: 404, message: MODERATION_MESSAGES.reportNotFound } : { ok: false, status: 409, message: MODERATION_MESSAGES.notPending };
+  const update = deps.db
+    .update(reports)
+    .set({ status, updatedAt: now, ...(act === null ? {} : { action: act.action, actionDetail: detailOf(act), actionBy: admin.id, actionAt: now }) })
+    .where(stillPending)
+    .returning({ id: reports.id });
+  const hiding = current.reportedUserId === null ? [] : [deps.db.run(applyReportHidingSql(current.reportedUserId, now))];
+
+  let statements: BatchItem<"sqlite">[];
+  if (act === null || act.action === "dismiss") {
+    const reportedId = sql`(select reported_user_id from reports where id = ${reportId})`;
+    const log = adminLogInsertIf(
+      deps.db,
+      { actor: actorOf(admin), action: "report_status", targetUserId: reportedId, targetName: sql`coalesce(${memberNameSql(reportedId)}, (select json_extract(reported_snapshot, '$.name') from reports where id = ${reportId}), '')`, reason: act === null ? status : `${status}: dismiss`, at: now },
+      sql`exists (select 1 from reports where id = ${reportId} and status = 'pending')`,
+    );
+    statements = [log, update, ...hiding];
+  } else {
+    const refusal = await memberActionRefusal(deps, admin, current.reportedUserId, act);
+    if (refusal !== null) return refusal;
+    const [target] = await deps.db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, current.reportedUserId!)).limit(1);
+    if (target === undefined) return { ok: false, status: 409, message: MODERATION_MESSAGES.memberGone };
+    const context: ActionContext = { actor: actorOf(admin), target, at: now, logPrefix: `report ${status}` };
+    const acting: BatchItem<"sqlite">[] =
+      act.action === "warn"
+        ? [...warnStatements(deps, context, act.message, reportId)]
+        : act.action === "hide"
+          ? [releaseReportsHide(deps.db, target.id), ...hideStatements(deps, context)]
+          : act.action === "suspend"
+            ? [...suspendStatements(deps, context, act.days, act.reason).statements]
+            : [...banStatements(deps.db, context, act.reason)];
+    statements = [abortUnlessPending(deps.db, reportId), ...acting, update, ...hiding];
+  }
+  let results: unknown[];
+  try {
+    results = (await deps.db.batch(statements as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown[];
+  } catch (error) {
+    if (error instanceof Error && error.message.includes(NOT_PENDING_ERROR)) return { ok: false, status: 409, message: MODERATION_MESSAGES.notPending };
+    throw error;
+  }
+  const updated = results[statements.indexOf(update as unknown as BatchItem<"sqlite">)] as { id: string }[];
+  if (updated.length === 0) return { ok: false, status: 409, message: MODERATION_MESSAGES.notPending };
+  if (act !== null && current.reportedUserId !== null) {
+    if (act.action === "suspend") deps.events.emit("user.suspended", { userId: current.reportedUserId });
+    if (act.action === "ban") {
+      deps.events.emit("user.banned", { userId: current.reportedUserId });
+      deps.events.emit("sessions.revoked", { userId: current.reportedUserId, sessionIds: null });
+    }
   }
   const entry = await findReport(deps, reportId);
   return entry === null ? { ok: false, status: 404, message: MODERATION_MESSAGES.reportNotFound } : { ok: true, value: entry };
+}
+
+/** Why the action cannot be taken on this member (as on their own page), or null. */
+async function memberActionRefusal(deps: DecideDeps, admin: Pick<SessionUser, "id">, memberId: string | null, act: ReportActionDecision): Promise<{ ok: false; status: 400 | 409; message: string } | null> {
+  if (memberId === null) return { ok: false, status: 409, message: MODERATION_MESSAGES.memberGone };
+  const [member] = await deps.db.select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned }).from(users).where(eq(users.id, memberId)).limit(1);
+  if (member === undefined) return { ok: false, status: 409, message: MODERATION_MESSAGES.memberGone };
+  if (act.action !== "suspend" && act.action !== "ban") return null;
+  const refusal = protectionOf(deps.config, admin, member, "ban");
+  if (refusal !== null) return { ok: false, status: 400, message: act.action === "suspend" ? suspendRefusal(refusal) : refusal };
+  if (act.action === "suspend" && member.isBanned) return { ok: false, status: 409, message: MEMBER_ACTION_MESSAGES.permanentlyBanned };
+  return null;
+}
+
+function suspendRefusal(banRefusal: string): string {
+  if (banRefusal.includes("own")) return MEMBER_ACTION_MESSAGES.suspendSelf;
+  if (banRefusal.toLowerCase().includes("super admin")) return MEMBER_ACTION_MESSAGES.suspendSuperAdmin;
+  return banRefusal;
 }
 
 export interface EvidenceMessage {
