@@ -1,5 +1,7 @@
 import { useI18n, useT } from "../../../islands/runtime/i18n-context";
 import { EmptyState, formatDateTime, listHref, ListRegion, Pager } from "../admin/admin-ui";
+import { ListHead, pageHref, SortBar, type ListUrls } from "../admin/list-table";
+import { VERIFICATION_SORT, type VerificationListQuery } from "./verification-list";
 import { REJECTION_REASONS } from "./poses";
 import type { listPendingVerifications, PendingVerification } from "./verification.service";
 
@@ -12,6 +14,17 @@ const REGION = "verifications-list";
 const BASE = "/admin/moderation";
 
 export const verificationsHref = (page: number) => listHref(BASE, { view: "verifications", page });
+
+/** The queue's URLs for the shared list controls (docs/decisions/0131). */
+const urlsOf = (query: Pick<VerificationListQuery, "sort" | "limit">): ListUrls => ({
+  path: BASE,
+  api: "/api/admin/verifications",
+  regionId: REGION,
+  filters: { view: "verifications" },
+  sort: query.sort,
+  defaultSort: VERIFICATION_SORT.defaultSort,
+  limit: query.limit,
+});
 
 function VerificationCard({ item }: { item: PendingVerification }) {
   const t = useT();
@@ -81,11 +94,24 @@ function VerificationCard({ item }: { item: PendingVerification }) {
   );
 }
 
-export function VerificationsRegion({ list }: { list: Awaited<ReturnType<typeof listPendingVerifications>> }) {
+export function VerificationsRegion({ list, query = { sort: VERIFICATION_SORT.defaultSort, limit: list.limit } }: { list: Awaited<ReturnType<typeof listPendingVerifications>>; query?: Pick<VerificationListQuery, "sort" | "limit"> }) {
   const t = useT();
+  const urls = urlsOf(query);
   return (
-    <ListRegion id={REGION} area="verifications" href={verificationsHref(list.page)} label={t("admin.moderation.views.verifications")}>
+    <ListRegion id={REGION} area="verifications" href={pageHref(urls, list.page)} label={t("admin.moderation.views.verifications")}>
       <p className="muted admin-verification-lead">{t("admin.verifications.lead")}</p>
+      {list.total === 0 ? null : (
+        <>
+          <ListHead urls={urls} />
+          <SortBar
+            urls={urls}
+            columns={[
+              { column: "submittedAt", label: t("admin.lists.verificationSort.submittedAt") },
+              { column: "name", label: t("admin.lists.verificationSort.name") },
+            ]}
+          />
+        </>
+      )}
       {list.verifications.length === 0 ? (
         <EmptyState title={t("admin.verifications.empty")} body={t("admin.verifications.emptyBody")} />
       ) : (
@@ -95,7 +121,7 @@ export function VerificationsRegion({ list }: { list: Awaited<ReturnType<typeof 
           ))}
         </ul>
       )}
-      <Pager page={list.page} limit={list.limit} total={list.total} regionId={REGION} hrefFor={verificationsHref} />
+      <Pager page={list.page} limit={list.limit} total={list.total} regionId={REGION} hrefFor={(page) => pageHref(urls, page)} />
     </ListRegion>
   );
 }

@@ -13,6 +13,8 @@ import { createMailer } from "../mail/mailer";
 import { announceChange } from "../admin/htmx";
 import { idParamSchema } from "../admin/users/users.schemas";
 import { REJECTION_REASONS } from "./poses";
+import { answerList } from "../admin/list-csv";
+import { VERIFICATION_CSV, verificationListQuerySchema } from "./verification-list";
 import { readSelfie } from "./selfie-store";
 import { decideVerification, listPendingVerifications, pendingSelfieFile, startVerification, submitSelfie, verificationStateOf, VERIFICATION_MESSAGES } from "./verification.service";
 import { describeRoutes } from "../api-docs/describe-routes";
@@ -60,7 +62,9 @@ const validId = zValidator("param", idParamSchema, (result, c) => (result.succes
 export function verificationAdminApi(deps: AppDeps) {
   const mailer = deps.mailer ?? createMailer(deps.config);
   return new Hono<AppEnv>()
-    .get("/verifications", zValidator("query", pageSchema, rejectInvalid), async (c) => c.json(await listPendingVerifications(deps, c.req.valid("query"))))
+    .get("/verifications", zValidator("query", verificationListQuerySchema, rejectInvalid), (c) =>
+      answerList(c, c.req.valid("query"), { file: "verifications", read: (query) => listPendingVerifications(deps, query), rows: (page) => page.verifications, csv: VERIFICATION_CSV }),
+    )
     .get("/verifications/:id/selfie", validId, async (c) => {
       const file = await pendingSelfieFile(deps, c.req.valid("param").id);
       const bytes = file === null ? null : await readSelfie(deps.config.dataDir, file);

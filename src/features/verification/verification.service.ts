@@ -6,7 +6,9 @@
  * as long as one of the photos the approval covered remains (verified-photos.ts, decision 0130).
  */
 import { randomInt } from "node:crypto";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql, type SQLWrapper } from "drizzle-orm";
+import { orderOf } from "../admin/list-query";
+import { VERIFICATION_SORT, type VerificationSortColumn } from "./verification-list";
 import type { AppDeps } from "../../app-env";
 import { photos, photoVerifications, users } from "../../../db/schema";
 import { newId } from "../../platform/ids";
@@ -104,7 +106,13 @@ export interface PendingVerification {
   photos: string[];
 }
 
-export async function listPendingVerifications(deps: Pick<Deps, "db">, page: { page: number; limit: number }) {
+/** What the queue's sort columns order by (verification-list.ts); the oldest first by default, like a queue. */
+const VERIFICATION_SORT_SQL: Record<VerificationSortColumn, SQLWrapper> = {
+  submittedAt: photoVerifications.submittedAt,
+  name: sql`lower(trim(${users.firstName} || ' ' || ${users.lastName}))`,
+};
+
+export async function listPendingVerifications(deps: Pick<Deps, "db">, page: { page: number; limit: number; sort?: string }) {
   const pending = eq(photoVerifications.status, "pending");
   const [rows, [total]] = await Promise.all([
     deps.db
@@ -112,7 +120,7 @@ export async function listPendingVerifications(deps: Pick<Deps, "db">, page: { p
       .from(photoVerifications)
       .innerJoin(users, eq(users.id, photoVerifications.userId))
       .where(pending)
-      .orderBy(asc(photoVerifications.submittedAt), asc(photoVerifications.id))
+      .orderBy(...orderOf(page.sort ?? VERIFICATION_SORT.defaultSort, VERIFICATION_SORT_SQL, [asc(photoVerifications.submittedAt), asc(photoVerifications.id)]))
       .limit(page.limit)
       .offset((page.page - 1) * page.limit),
     deps.db.select({ value: count() }).from(photoVerifications).where(pending),

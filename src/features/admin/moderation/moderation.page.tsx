@@ -10,10 +10,11 @@ import { Badge, EmptyState, formatDateTime, listHref, ListRegion, Pager, regionL
 import { memberPageHref } from "../users/member-list-ui";
 import { isHtmx } from "../htmx";
 import { firstIssueMessage } from "../list-query";
-import { actionListQuerySchema, MODERATION_MESSAGES, REPORT_DECISIONS, REPORT_FILTERS, reportListQuerySchema, type ReportDecision, type ReportListQuery, type ReportStatus } from "./moderation.schemas";
+import { MODERATION_MESSAGES, REPORT_DECISIONS, REPORT_FILTERS, reportListQuerySchema, type ReportDecision, type ReportListQuery, type ReportStatus } from "./moderation.schemas";
 import { validReportId } from "./moderation.routes";
 import { listPendingVerifications, pendingVerificationCount } from "../../verification/verification.service";
 import { VerificationsRegion } from "../../verification/verification-queue";
+import { verificationListQuerySchema } from "../../verification/verification-list";
 import { listReports, pendingReportCount, reportEvidence, type AdminReportEntry, type EvidenceMessage } from "./moderation.service";
 import { adminLogChoices, adminLogQuerySchema, listAdminLog } from "./admin-log-list";
 import { AdminLogFilters, AdminLogRegion } from "./admin-log.view";
@@ -271,10 +272,10 @@ export function moderationPages(deps: AppDeps, render: RenderPage) {
       const options: AdminPageOptions = { place: "moderation", title: t("admin.sections.moderation"), lead: t("admin.moderation.lead") };
       const selfies = await pendingVerificationCount(deps);
       if (view === "verifications") {
-        const parsed = actionListQuerySchema.safeParse(raw);
+        const parsed = verificationListQuerySchema.safeParse(raw);
         if (!parsed.success) return invalidListPage(c, render, options, firstIssueMessage(parsed.error), listHref(BASE, { view: "verifications" }));
         const [list, pending] = await Promise.all([listPendingVerifications(deps, parsed.data), pendingReportCount(deps)]);
-        const region = <VerificationsRegion list={list} />;
+        const region = <VerificationsRegion list={list} query={parsed.data} />;
         return renderAdmin(
           c,
           render,
