@@ -21,7 +21,10 @@ usage: kasih [COMMAND]
   serve                               start the server (the default)
   demo                                fill an empty DATA_DIR with the demo set, then serve
   migrate                             apply database migrations and exit
-  admin grant EMAIL                   make an existing user an admin
+  admin grant EMAIL [--role moderator]
+                                      make an existing user an admin (or a moderator); logged
+  admin revoke EMAIL                  make an admin or moderator a member again; logged
+  admin reset-2fa EMAIL               the admin enrols a new second factor at the next visit
   user premium EMAIL PLAN [--until YYYY-MM-DD] [--reason TEXT]
                                       set a plan (premium, premium_plus) until the end of that
                                       Jakarta day (default: 30 days from now), or free; logged
@@ -75,11 +78,15 @@ const commands: Record<string, Command> = {
     console.log("Migrations applied.");
   },
 
-  async admin(config, [action, email]) {
-    if (action !== "grant" || !email) usage("kasih admin grant EMAIL");
-    const [{ openData }, { grantAdmin }] = await Promise.all([import("./open-data"), import("./features/admin/operator-commands")]);
+  async admin(config, args) {
+    const [{ openData }, operator] = await Promise.all([import("./open-data"), import("./features/admin/operator-commands")]);
+    const parsed = operator.parseAdminArguments(args);
+    if (parsed === null) usage("kasih admin grant EMAIL [--role moderator] | admin revoke EMAIL | admin reset-2fa EMAIL");
     const handle = await openData(config);
-    const result = await grantAdmin(handle.db, email);
+    const result =
+      parsed.action === "grant" ? await operator.grantAdmin(handle.db, parsed.email, parsed.role)
+      : parsed.action === "revoke" ? await operator.revokeRole(handle.db, config, parsed.email)
+      : await operator.resetAdminSecondFactor(handle.db, parsed.email);
     handle.close();
     report(result);
   },
@@ -141,7 +148,7 @@ async function main(args: string[]): Promise<void> {
   const [command = "serve", ...rest] = args;
   if (HELP.has(command)) return void console.log(USAGE);
   const run = commands[command];
-  if (run === undefined) usage("kasih serve | demo | migrate | admin grant EMAIL | user premium EMAIL PLAN | user ban|unban EMAIL | backup FILE | restore FILE | --help");
+  if (run === undefined) usage("kasih serve | demo | migrate | admin grant|revoke|reset-2fa EMAIL | user premium EMAIL PLAN | user ban|unban EMAIL | backup FILE | restore FILE | --help");
   const config = loadConfig();
   const { configureLog } = await import("./platform/log");
   configureLog(config.logLevel);

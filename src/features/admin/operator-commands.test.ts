@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, setDefaultTimeout } from "
 import { eq } from "drizzle-orm";
 import { adminActions, sessions, users } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/test-app";
-import { BAN_REASON_MAX, banUser, grantAdmin, parsePlanArguments, setPlan, setPlanFromArguments, TERMINAL_OPERATOR, unbanUser } from "./operator-commands";
+import { BAN_REASON_MAX, banUser, grantAdmin, parseAdminArguments, parsePlanArguments, resetAdminSecondFactor, revokeRole, setPlan, setPlanFromArguments, TERMINAL_OPERATOR, unbanUser } from "./operator-commands";
+import { enrolAndProve, proveWithSecret } from "./second-factor/second-factor.test-support";
 
 // argon2id hashing is slow on a busy machine: a timed-out test would leak requests into the next one.
 setDefaultTimeout(60_000);
@@ -28,6 +29,59 @@ describe("kasih admin grant EMAIL", () => {
     expect(await grantAdmin(t.deps.db, "nobody@example.com")).toEqual({ ok: false, message: "No user with email nobody@example.com." });
     const admins = await t.deps.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
     expect(admins.length).toBe(0);
+  });
+});
+
+describe("kasih admin grant EMAIL --role moderator, revoke EMAIL, reset-2fa EMAIL (ADMIN.md 'Who')", () => {
+  const logOf = async (userId: string) => (await t.deps.db.select({ action: adminActions.action, admin: adminActions.adminName, reason: adminActions.reason }).from(adminActions).where(eq(adminActions.targetUserId, userId))).map((row) => `${row.admin}: ${row.action} ${row.reason}`);
+
+  it("grants a moderator, then admin, then revokes; each logged and answered by /api/auth/user", async () => {
+    const user = await t.registerUser({ email: "mod@example.com" });
+    expect(await grantAdmin(t.deps.db, "mod@example.com", "moderator")).toEqual({ ok: true, message: "mod@example.com is now a moderator." });
+    expect(await me(user.cookie)).toMatchObject({ role: "moderator", isAdmin: false });
+    expect(await grantAdmin(t.deps.db, "mod@example.com", "moderator")).toEqual({ ok: true, message: "mod@example.com is already a moderator." });
+    expect(await grantAdmin(t.deps.db, "mod@example.com")).toEqual({ ok: true, message: "mod@example.com is now an admin." });
+    expect(await me(user.cookie)).toMatchObject({ role: "admin", isAdmin: true });
+    expect(await revokeRole(t.deps.db, t.config, "mod@example.com")).toEqual({ ok: true, message: "mod@example.com is a member again." });
+    expect(await me(user.cookie)).toMatchObject({ role: "member", isAdmin: false });
+    expect(await revokeRole(t.deps.db, t.config, "mod@example.com")).toEqual({ ok: false, message: "mod@example.com is not an admin or moderator." });
+    expect(await logOf(user.id)).toEqual([`${TERMINAL_OPERATOR}: role_change member → moderator`, `${TERMINAL_OPERATOR}: grant_admin moderator → admin`, `${TERMINAL_OPERATOR}: role_change admin → member`]);
+    // A revoked admin's panel is closed at once, session or not.
+    expect((await t.request("GET", "/api/admin/stats", { cookie: user.cookie })).status).toBe(403);
+  });
+
+  it("never demotes the super admin", async () => {
+    const boss = await createTestApp({ env: { SUPER_ADMIN_EMAIL: "boss@example.com" } });
+    try {
+      const user = await boss.registerUser({ email: "boss@example.com" });
+      await grantAdmin(boss.deps.db, "boss@example.com");
+      expect(await revokeRole(boss.deps.db, boss.config, "boss@example.com")).toEqual({ ok: false, message: "boss@example.com is the super admin (SUPER_ADMIN_EMAIL) and cannot be demoted." });
+      expect(await (await boss.request("GET", "/api/auth/user", { cookie: user.cookie })).json()).toMatchObject({ role: "admin" });
+    } finally {
+      await boss.close();
+    }
+  });
+
+  it("reset-2fa: the admin's secret, codes and session proofs go; the next visit enrols again", async () => {
+    const user = await t.registerUser({ email: "lost-phone@example.com" });
+    await grantAdmin(t.deps.db, user.email);
+    const { secret } = await enrolAndProve(t, user.cookie);
+    expect((await t.request("GET", "/api/admin/stats", { cookie: user.cookie })).status).toBe(200);
+    expect(await resetAdminSecondFactor(t.deps.db, "Lost-Phone@example.com")).toEqual({ ok: true, message: "Lost-Phone@example.com enrols a new second factor at the next visit to the panel." });
+    expect(await (await t.request("GET", "/api/admin/stats", { cookie: user.cookie })).json()).toEqual({ message: "Second factor required" });
+    // The old secret opens nothing; a new enrolment does.
+    await expect(proveWithSecret(t, user.cookie, secret)).rejects.toThrow("verify failed: 400");
+    await enrolAndProve(t, user.cookie);
+    expect((await logOf(user.id)).filter((line) => line.includes("second_factor_reset"))).toEqual([`${TERMINAL_OPERATOR}: second_factor_reset null`]);
+    expect(await resetAdminSecondFactor(t.deps.db, "nobody@example.com")).toEqual({ ok: false, message: "No user with email nobody@example.com." });
+  });
+
+  it("reads its arguments", () => {
+    expect(parseAdminArguments(["grant", "a@example.com"])).toEqual({ action: "grant", email: "a@example.com", role: "admin" });
+    expect(parseAdminArguments(["grant", "a@example.com", "--role", "moderator"])).toEqual({ action: "grant", email: "a@example.com", role: "moderator" });
+    expect(parseAdminArguments(["revoke", "a@example.com"])).toEqual({ action: "revoke", email: "a@example.com" });
+    expect(parseAdminArguments(["reset-2fa", "a@example.com"])).toEqual({ action: "reset-2fa", email: "a@example.com" });
+    for (const wrong of [["grant"], ["grant", "a@example.com", "--role", "member"], ["grant", "a@example.com", "--role"], ["revoke", "a@example.com", "x"], ["promote", "a@example.com"], ["grant", "--role", "moderator"]]) expect(parseAdminArguments(wrong)).toBeNull();
   });
 });
 

@@ -1,5 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { adminLogInsertIf, memberNameSql } from "./admin-log";
+import type { Actor } from "./admin-log";
+import type { Config } from "../../config";
+import { isSuperAdmin, roleTargetOf, writeRole } from "./roles/roles.service";
+import { resetSecondFactor } from "./second-factor/second-factor.service";
 import type { Database } from "../../../db/client";
 import { users, type Plan } from "../../../db/schema";
 import { BAN_REASON_MAX, writeBan } from "./users/ban";
@@ -9,22 +12,55 @@ export { BAN_REASON_MAX };
 
 /** How admin actions taken at the terminal are signed in the audit log (no admin account behind them). */
 export const TERMINAL_OPERATOR = "Operator (terminal)";
+const TERMINAL_ACTOR: Actor = { id: null, name: TERMINAL_OPERATOR };
 
 const noSuchUser = (email: string) => ({ ok: false, message: `No user with email ${email}.` });
 
 /**
- * `kasih admin grant EMAIL`: for operators at the terminal (and tests). Logged like a panel change;
- * the log row is also what tells the start-up check (super-admin-check.ts) that the operator, not
- * an old registration rule, made this account an admin.
+ * `kasih admin grant EMAIL [--role moderator]` (ADMIN.md 'Who'): for operators at the terminal (and
+ * tests). Logged like a panel change; granting admin is logged as grant_admin, which also tells the
+ * start-up check (super-admin-check.ts) that the operator, not an old registration rule, made this
+ * account an admin. The account enrols a second factor at its first visit to the panel.
  */
-export async function grantAdmin(db: Database, email: string) {
-  const target = eq(users.email, email.toLowerCase());
-  const userId = sql`(select id from users where email = ${email.toLowerCase()})`;
-  const [, updated] = await db.batch([
-    adminLogInsertIf(db, { actor: { id: null, name: TERMINAL_OPERATOR }, action: "grant_admin", targetUserId: userId, targetName: memberNameSql(userId), at: new Date() }, sql`${userId} is not null`),
-    db.update(users).set({ isAdmin: true }).where(target).returning({ id: users.id }),
-  ]);
-  return updated.length === 1 ? { ok: true, message: `${email} is now an admin.` } : noSuchUser(email);
+export async function grantAdmin(db: Database, email: string, role: "admin" | "moderator" = "admin") {
+  const target = await roleTargetOf({ db }, { email });
+  if (target === null) return noSuchUser(email);
+  const title = role === "admin" ? "an admin" : "a moderator";
+  if (target.role === role) return { ok: true, message: `${email} is already ${title}.` };
+  if (!(await writeRole({ db }, TERMINAL_ACTOR, target, role, new Date(), role === "admin" ? "grant_admin" : "role_change"))) return noSuchUser(email);
+  return { ok: true, message: `${email} is now ${title}.` };
+}
+
+/**
+ * `kasih admin revoke EMAIL`: an admin or moderator becomes a member, logged. The super admin
+ * (SUPER_ADMIN_EMAIL) cannot be demoted, here either: its sign-in would make it admin again.
+ */
+export async function revokeRole(db: Database, config: Pick<Config, "superAdminEmail">, email: string) {
+  const target = await roleTargetOf({ db }, { email });
+  if (target === null) return noSuchUser(email);
+  if (isSuperAdmin(config, target)) return { ok: false, message: `${email} is the super admin (SUPER_ADMIN_EMAIL) and cannot be demoted.` };
+  if (target.role !== "admin" && target.role !== "moderator") return { ok: false, message: `${email} is not an admin or moderator.` };
+  if (!(await writeRole({ db }, TERMINAL_ACTOR, target, "member", new Date()))) return noSuchUser(email);
+  return { ok: true, message: `${email} is a member again.` };
+}
+
+/** `kasih admin reset-2fa EMAIL`: a lost phone; the account enrols again at its next visit to the panel (logged). */
+export async function resetAdminSecondFactor(db: Database, email: string) {
+  return resetSecondFactor({ db }, email, TERMINAL_ACTOR, new Date());
+}
+
+/**
+ * The words after `kasih admin`: `grant EMAIL [--role admin|moderator]`, `revoke EMAIL`,
+ * `reset-2fa EMAIL`; null when they are not one of these.
+ */
+export function parseAdminArguments(words: string[]): { action: "grant"; email: string; role: "admin" | "moderator" } | { action: "revoke" | "reset-2fa"; email: string } | null {
+  const [action, email, ...rest] = words;
+  if (!email || email.startsWith("--")) return null;
+  if ((action === "revoke" || action === "reset-2fa") && rest.length === 0) return { action, email };
+  if (action !== "grant") return null;
+  if (rest.length === 0) return { action, email, role: "admin" };
+  if (rest.length === 2 && rest[0] === "--role" && (rest[1] === "admin" || rest[1] === "moderator")) return { action, email, role: rest[1] };
+  return null;
 }
 
 /** The reason logged for a plan set at the terminal without `--reason`. */

@@ -6,7 +6,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppDeps } from "../../../app-env";
 import { sessions, users, type Role } from "../../../../db/schema";
-import { isSuperAdminEmail } from "../../auth/auth.service";
 import { actorOf, adminLogInsertIf, type Actor } from "../admin-log";
 import type { SessionUser } from "../../auth/session";
 import { isStaffRole } from "../staff-permissions";
@@ -43,8 +42,8 @@ export async function roleTargetOf(deps: Pick<Deps, "db">, where: { id: string }
 }
 
 /** The account of SUPER_ADMIN_EMAIL once it is the admin (docs/decisions/0083). */
-export function isSuperAdmin(config: Deps["config"], person: { email: string; isAdmin: boolean }): boolean {
-  return person.isAdmin && isSuperAdminEmail(config, person.email);
+export function isSuperAdmin(config: Pick<Deps["config"], "superAdminEmail">, person: { email: string; isAdmin: boolean }): boolean {
+  return person.isAdmin && config.superAdminEmail !== undefined && config.superAdminEmail === person.email.toLowerCase();
 }
 
 /**
@@ -66,10 +65,10 @@ const nameOf = (person: { firstName: string; lastName: string }) => `${person.fi
  * changed role also ends the second-factor proof of the account's open sessions: a moderator made
  * admin proves a code again before the wider panel opens.
  */
-export async function writeRole(deps: Pick<Deps, "db">, actor: Actor, target: RoleTarget, role: GrantableRole, at: Date): Promise<boolean> {
+export async function writeRole(deps: Pick<Deps, "db">, actor: Actor, target: RoleTarget, role: GrantableRole, at: Date, action: "role_change" | "grant_admin" = "role_change"): Promise<boolean> {
   const unchanged = sql`exists (select 1 from ${users} where ${users.id} = ${target.id} and ${users.role} = ${target.role})`;
   const [, , updated] = await deps.db.batch([
-    adminLogInsertIf(deps.db, { actor, action: "role_change", targetUserId: target.id, targetName: nameOf(target), reason: `${target.role} → ${role}`, at }, unchanged),
+    adminLogInsertIf(deps.db, { actor, action, targetUserId: target.id, targetName: nameOf(target), reason: `${target.role} → ${role}`, at }, unchanged),
     deps.db.update(sessions).set({ secondFactorAt: null }).where(and(eq(sessions.userId, target.id), unchanged)),
     deps.db.update(users).set({ role }).where(and(eq(users.id, target.id), eq(users.role, target.role))).returning({ id: users.id }),
   ]);
