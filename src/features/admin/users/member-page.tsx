@@ -58,7 +58,7 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 function Card({ id, title, aside, children }: { id: string; title: string; aside?: ReactNode; children: ReactNode }) {
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
+    <section id={id} className="admin-card" aria-labelledby={`${id}-title`}>
       <div className="admin-card-head">
         <h2 id={`${id}-title`} className="admin-card-title">
           {title}
