@@ -10,7 +10,7 @@
  * (`eligibilityArgs`) and now (ms) as ?10, and number their own from ?11; the other statements have their own numbers,
  * said above each.
  */
-import { DISCOVERY_ACTIVE_WINDOW, DISCOVERY_POOL_SIZE, REPORTERS_TO_HIDE } from "../../platform/constants";
+import { DISCOVERY_ACTIVE_WINDOW, DISCOVERY_POOL_SIZE } from "../../platform/constants";
 import { DECK_SIZE } from "./deck-cache";
 
 /** The viewer's settings as the parameters ?1–?9 of RANK_POOL_SQL and STILL_ELIGIBLE_SQL. */
@@ -62,15 +62,15 @@ const COLUMN_CHECKS = `p.gender = ?2 and u.is_banned = 0 and u.id <> ?1
   and (?9 is null or p.city is null or p.city_lat is null or p.city in (select value from json_each(?9)))`;
 
 /**
- * Eligibility tests that look a row up: not swiped by the viewer, no block either way, and not
- * reported by three different members with no admin decision yet (hidden until an admin looks:
- * reviewing, resolving or dismissing the reports shows the person again, unless banned). With
+ * Eligibility tests that look a row up: not swiped by the viewer, no block either way. Members
+ * hidden by reports are left out by the column test on users.hidden_at, which filing and deciding
+ * reports keep (src/features/safety/report-standing.ts, docs/decisions/0129), so Discover no
+ * longer counts reports per candidate. With
  * the photo test: `users.has_photo` where the row is at hand (kept by the database, 0109), the
  * photos index where only the id is.
  */
 function lookupChecks(id: string, photoTest: string): string {
   return `${photoTest}
-    and (select count(distinct rp.reporter_id) from reports rp where rp.reported_user_id = ${id} and rp.status = 'pending') < ${REPORTERS_TO_HIDE}
     and not exists (select 1 from swipes sw where sw.swiper_id = ?1 and sw.swiped_id = ${id})
     and not exists (select 1 from blocks b1 where b1.blocker_id = ?1 and b1.blocked_id = ${id})
     and not exists (select 1 from blocks b2 where b2.blocker_id = ${id} and b2.blocked_id = ?1)`;

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "bun:test";
+import { eq } from "drizzle-orm";
+import { photos } from "../../../../db/schema";
 import { fakeClock } from "../../../platform/clock";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { matchUsers } from "../../../testing/match-fixtures";
@@ -41,7 +43,22 @@ describe("GET /admin/moderation (User Reports)", () => {
     expect(html).toContain(`hx-patch="/api/admin/reports/${id}"`);
     expect(html).toContain('hx-vals="{&quot;status&quot;:&quot;resolved&quot;}"');
     expect(html).toContain('data-error-title="Failed to update report status"');
-    expect(html).toContain(`hx-get="/admin/moderation/reports/${id}/messages"`);
+    expect(html).toContain(`hx-get="/admin/moderation/reports/${id}"`);
+  });
+
+  it("puts pending 'Under 18' and 'Scam / asking for money' reports first and marks repeat targets with their count", async () => {
+    const older = new Date(NOW.getTime() - 60 * 60_000);
+    const harassment = await insertReport(app, maria, budi, { reason: "harassment" });
+    const scam = await insertReport(app, budi, maria, { reason: "scam", createdAt: older });
+    const underage = await insertReport(app, budi, maria, { reason: "underage", createdAt: new Date(older.getTime() - 1) });
+    const { html } = await page("/admin/moderation?status=pending");
+    const order = [...html.matchAll(/data-report-id="([a-z2-7]+)"/g)].map((found) => found[1]);
+    expect(order).toEqual([scam, underage, harassment]);
+    expect(html).toMatch(new RegExp(`data-report-id="${scam}"[^>]*data-urgent=""`));
+    expect(html).toContain(">Urgent</span>");
+    // Maria is the target of two reports: both of hers say so; Budi's one report does not.
+    expect(html.match(/2 reports against this member/g)).toHaveLength(2);
+    expect(html).not.toContain("1 report against this member");
   });
 
   it("offers no actions on a report that was already decided", async () => {
@@ -143,9 +160,31 @@ describe("GET /admin/moderation/reports/{id}/messages", () => {
     expect(status).toBe(200);
     expect(html.startsWith('<dialog id="report-evidence"')).toBe(true);
     expect(html).toContain("data-autoshow");
-    expect(html).toContain("Messages with Budi Hartono");
+    expect(html).toContain("Report about Budi Hartono");
     expect(html).toMatch(/data-from="reported"[^]*You ignored me[^]*data-from="reporter"[^]*Please stop/);
     expect(html).toContain(`hx-patch="/api/admin/reports/${id}"`);
+  });
+
+  it("shows the reported member's photos and profile beside the kept messages, a link to the member's page, and one form for the status and the action", async () => {
+    const matchId = await matchUsers(app, maria, budi);
+    await insertMessage(app, matchId, budi, "Send me 2 juta", NOW);
+    const filed = await app.request("POST", "/api/reports", { cookie: maria.cookie, body: { reportedUserId: budi.id, reason: "scam" } });
+    const { id } = await filed.json();
+    const [photo] = await app.deps.db.select().from(photos).where(eq(photos.userId, budi.id));
+    const { html } = await page(`/admin/moderation/reports/${id}`, { htmx: true });
+    // The profile comes before the messages, in one row on a wide screen.
+    expect(html).toMatch(/class="admin-reported-profile"[^]*Budi Hartono[^]*class="admin-report-messages"[^]*Send me 2 juta/);
+    expect(html).toContain(`<img src="/uploads/${photo!.fileName}" alt="Photo 1 of Budi Hartono"`);
+    expect(html).toContain(`href="/admin/users/${budi.id}">Member page</a>`);
+    expect(html).toContain("I love worship music");
+    for (const action of ["dismiss", "warn", "hide", "suspend", "ban"]) expect(html).toContain(`name="action" value="${action}"`);
+    expect(html).toMatch(/<select id="decision-days-[^"]+" name="days">[^]*value="7" selected=""/);
+    expect(html).toContain('name="message"');
+    expect(html).toContain('name="reason"');
+    // In Indonesian for an Indonesian admin.
+    const indonesian = (await page(`/admin/moderation/reports/${id}`, { htmx: true, lang: "id" })).html;
+    expect(indonesian).toContain("Sembunyikan dari Discover");
+    expect(indonesian).toContain("Halaman anggota");
   });
 
   it("explains an empty conversation: the two had no match when the report was filed", async () => {

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../../app-env";
 import { useI18n, useT } from "../../../../islands/runtime/i18n-context";
@@ -10,12 +10,15 @@ import { Badge, EmptyState, formatDateTime, listHref, ListRegion, Pager, regionL
 import { memberPageHref } from "../users/member-list-ui";
 import { isHtmx } from "../htmx";
 import { firstIssueMessage } from "../list-query";
-import { MODERATION_MESSAGES, REPORT_DECISIONS, REPORT_FILTERS, reportListQuerySchema, type ReportDecision, type ReportListQuery, type ReportStatus } from "./moderation.schemas";
+import { actionListQuerySchema, MODERATION_MESSAGES, REPORT_DECISIONS, REPORT_FILTERS, reportListQuerySchema, type ReportDecision, type ReportListQuery, type ReportStatus } from "./moderation.schemas";
 import { validReportId } from "./moderation.routes";
 import { listPendingVerifications, pendingVerificationCount } from "../../verification/verification.service";
 import { VerificationsRegion } from "../../verification/verification-queue";
-import { verificationListQuerySchema } from "../../verification/verification-list";
-import { listReports, pendingReportCount, reportEvidence, type AdminReportEntry, type EvidenceMessage } from "./moderation.service";
+import { listReports, pendingReportCount, type AdminReportEntry, type EvidenceMessage } from "./moderation.service";
+import { evidencePhotoPath, reportDetail, type ReportDetail } from "./report-detail.service";
+import { ActionTaken, DecisionForm, RepeatBadge, ReportedProfile, UrgentBadge } from "./report-detail";
+import { createReadStream } from "node:fs";
+import { Readable } from "node:stream";
 import { adminLogChoices, adminLogQuerySchema, listAdminLog } from "./admin-log-list";
 import { AdminLogFilters, AdminLogRegion } from "./admin-log.view";
 import { Counter } from "../admin-counters";
@@ -45,6 +48,25 @@ function useReasonLabel() {
 }
 
 const personName = (person: { firstName: string; lastName: string }) => `${person.firstName} ${person.lastName}`.trim();
+
+/** A person of a report: their member page while the account exists (ADMIN.md 'One member'), else "Account deleted". */
+function PersonLink({ person }: { person: { id: string | null; firstName: string; lastName: string } }) {
+  const t = useT();
+  if (person.id === null) {
+    const name = personName(person);
+    return (
+      <span className="admin-person-name">
+        {name !== "" ? `${name} · ` : ""}
+        <span className="muted">{t("reportDecision.deleted")}</span>
+      </span>
+    );
+  }
+  return (
+    <a className="admin-person-name" href={memberPageHref(person.id)}>
+      {personName(person)}
+    </a>
+  );
+}
 
 export function ReportStatusBadge({ status }: { status: ReportStatus }) {
   const t = useT();
@@ -80,23 +102,23 @@ function ReportCard({ report }: { report: AdminReportEntry }) {
   const { lang } = useI18n();
   const reasonLabel = useReasonLabel();
   const titleId = `report-${report.id}-title`;
-  const evidenceHref = `${BASE}/reports/${report.id}/messages`;
+  const reportHref = `${BASE}/reports/${report.id}`;
   return (
-    <li className="admin-report" data-report-id={report.id} data-status={report.status}>
+    <li className="admin-report" data-report-id={report.id} data-status={report.status} data-urgent={report.urgent ? "" : undefined}>
       <article aria-labelledby={titleId}>
         <header className="admin-report-head">
           <h3 id={titleId} className="admin-report-reason">
             {reasonLabel(report.reason)}
           </h3>
+          <UrgentBadge report={report} />
           <ReportStatusBadge status={report.status} />
         </header>
         <dl className="admin-report-facts">
           <div>
             <dt>{t("admin.moderation.reported")}</dt>
             <dd>
-              <a className="admin-person-name" href={report.reportedUser.id === null ? undefined : memberPageHref(report.reportedUser.id)}>
-                {personName(report.reportedUser)}
-              </a>
+              <PersonLink person={report.reportedUser} />
+              <RepeatBadge count={report.reportsAgainstMember} />
               {report.reportedUser.isBanned ? (
                 <>
                   {" "}
@@ -108,9 +130,7 @@ function ReportCard({ report }: { report: AdminReportEntry }) {
           <div>
             <dt>{t("admin.moderation.reporter")}</dt>
             <dd>
-              <a className="admin-person-name" href={report.reporter.id === null ? undefined : memberPageHref(report.reporter.id)}>
-                {personName(report.reporter)}
-              </a>
+              <PersonLink person={report.reporter} />
             </dd>
           </div>
           <div>
@@ -125,9 +145,10 @@ function ReportCard({ report }: { report: AdminReportEntry }) {
         ) : (
           <p className="muted admin-report-description-none">{t("admin.moderation.noDescription")}</p>
         )}
+        <ActionTaken report={report} />
         <div className="admin-report-actions">
-          <a className="button button-outline button-small" href={evidenceHref} hx-get={evidenceHref} {...DIALOG_SLOT} aria-label={t("admin.moderation.viewMessagesNamed", { name: personName(report.reportedUser) })}>
-            {t("admin.moderation.viewMessages")}
+          <a className="button button-primary button-small" href={reportHref} hx-get={reportHref} {...DIALOG_SLOT} aria-label={t("reportDecision.openNamed", { name: personName(report.reportedUser) })}>
+            {t("reportDecision.open")}
           </a>
           <DecisionButtons report={report} />
         </div>
@@ -200,7 +221,7 @@ function evidenceLine(t: (key: string) => string, message: EvidenceMessage) {
 }
 
 /** The conversation behind a report: both sides, who wrote what, oldest first. */
-function Evidence({ evidence }: { evidence: NonNullable<Awaited<ReturnType<typeof reportEvidence>>> }) {
+function Evidence({ evidence }: { evidence: ReportDetail }) {
   const t = useT();
   const { lang } = useI18n();
   const { report, messages, matched } = evidence;
@@ -246,13 +267,30 @@ function EvidenceIntro({ report }: { report: AdminReportEntry }) {
   );
 }
 
-function EvidenceDialog({ evidence }: { evidence: NonNullable<Awaited<ReturnType<typeof reportEvidence>>> }) {
+/** The report beside its evidence: the member's photos and profile, the kept messages, then the decision. */
+function ReportBody({ detail }: { detail: ReportDetail }) {
   const t = useT();
   return (
-    <ServerDialog id="report-evidence" title={t("admin.moderation.evidence.title", { name: personName(evidence.report.reportedUser) })} description={<EvidenceIntro report={evidence.report} />}>
-      <Evidence evidence={evidence} />
+    <>
+      <div className="admin-report-detail">
+        <ReportedProfile report={detail.report} profile={detail.profile} />
+        <section className="admin-report-messages" aria-labelledby={`messages-${detail.report.id}-title`}>
+          <h3 id={`messages-${detail.report.id}-title`}>{t("reportDecision.messagesTitle")}</h3>
+          <Evidence evidence={detail} />
+        </section>
+      </div>
+      <ActionTaken report={detail.report} />
+      <DecisionForm detail={detail} />
+    </>
+  );
+}
+
+function ReportDialog({ detail }: { detail: ReportDetail }) {
+  const t = useT();
+  return (
+    <ServerDialog id="report-evidence" title={t("reportDecision.title", { name: personName(detail.report.reportedUser) })} description={<EvidenceIntro report={detail.report} />}>
+      <ReportBody detail={detail} />
       <div className="dialog-actions admin-evidence-actions">
-        <DecisionButtons report={evidence.report} />
         <button type="button" className="button button-ghost" data-close-dialog="" autoFocus>
           {t("admin.moderation.evidence.close")}
         </button>
@@ -264,7 +302,7 @@ function EvidenceDialog({ evidence }: { evidence: NonNullable<Awaited<ReturnType
 const pageViewSchema = z.object({ view: z.enum(VIEWS).catch("reports") });
 
 export function moderationPages(deps: AppDeps, render: RenderPage) {
-  return new Hono<AppEnv>()
+  const pages = new Hono<AppEnv>()
     .get("/moderation", async (c) => {
       const t = c.get("t");
       const raw = c.req.query();
@@ -272,7 +310,7 @@ export function moderationPages(deps: AppDeps, render: RenderPage) {
       const options: AdminPageOptions = { place: "moderation", title: t("admin.sections.moderation"), lead: t("admin.moderation.lead") };
       const selfies = await pendingVerificationCount(deps);
       if (view === "verifications") {
-        const parsed = verificationListQuerySchema.safeParse(raw);
+        const parsed = actionListQuerySchema.safeParse(raw);
         if (!parsed.success) return invalidListPage(c, render, options, firstIssueMessage(parsed.error), listHref(BASE, { view: "verifications" }));
         const [list, pending] = await Promise.all([listPendingVerifications(deps, parsed.data), pendingReportCount(deps)]);
         const region = <VerificationsRegion list={list} query={parsed.data} />;
@@ -319,28 +357,42 @@ export function moderationPages(deps: AppDeps, render: RenderPage) {
         region,
       );
     })
-    .get("/moderation/reports/:id/messages", validReportId, async (c) => {
-      const t = c.get("t");
-      const evidence = await reportEvidence(deps, c.req.valid("param").id);
-      if (evidence === null) {
-        if (isHtmx(c)) return c.json({ message: MODERATION_MESSAGES.reportNotFound }, 404);
-        return c.notFound();
-      }
-      const options: AdminPageOptions = { place: "moderation", title: t("admin.moderation.evidence.title", { name: personName(evidence.report.reportedUser) }) };
-      return renderAdmin(
-        c,
-        render,
-        options,
-        <section className="admin-card admin-evidence-page">
-          <EvidenceIntro report={evidence.report} />
-          <Evidence evidence={evidence} />
-          <div className="admin-form-actions">
-            <a className="button button-outline button-small" href={BASE}>
-              {t("admin.moderation.evidence.back")}
-            </a>
-          </div>
-        </section>,
-        <EvidenceDialog evidence={evidence} />,
-      );
+    // The report with its evidence and decision; /messages is its older address (the conversation was all it showed).
+    .get("/moderation/reports/:id/messages", validReportId, (c) => reportPage(c, c.req.valid("param").id))
+    .get("/moderation/reports/:id", validReportId, (c) => reportPage(c, c.req.valid("param").id))
+    // A photo of the reported profile's snapshot: kept after the account or the photo is gone (docs/decisions/0129).
+    .get("/moderation/reports/:id/photos/:file", validReportId, async (c) => {
+      const path = await evidencePhotoPath(deps, c.req.valid("param").id, c.req.param("file"));
+      if (path === null) return c.json({ message: "Not found" }, 404);
+      c.header("Content-Type", path.endsWith(".png") ? "image/png" : path.endsWith(".jpg") ? "image/jpeg" : "image/webp");
+      c.header("X-Content-Type-Options", "nosniff");
+      c.header("Cache-Control", "private, no-store");
+      return c.body(Readable.toWeb(createReadStream(path)) as unknown as ReadableStream);
     });
+
+  async function reportPage(c: Context<AppEnv>, reportId: string) {
+    const t = c.get("t");
+    const detail = await reportDetail(deps, reportId);
+    if (detail === null) {
+      if (isHtmx(c)) return c.json({ message: MODERATION_MESSAGES.reportNotFound }, 404);
+      return c.notFound();
+    }
+    const options: AdminPageOptions = { place: "moderation", title: t("reportDecision.title", { name: personName(detail.report.reportedUser) }) };
+    return renderAdmin(
+      c,
+      render,
+      options,
+      <section className="admin-card admin-evidence-page">
+        <EvidenceIntro report={detail.report} />
+        <ReportBody detail={detail} />
+        <div className="admin-form-actions">
+          <a className="button button-outline button-small" href={BASE}>
+            {t("admin.moderation.evidence.back")}
+          </a>
+        </div>
+      </section>,
+      <ReportDialog detail={detail} />,
+    );
+  }
+  return pages;
 }

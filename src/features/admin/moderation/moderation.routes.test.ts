@@ -31,7 +31,7 @@ async function logRows() {
 }
 
 describe("GET /api/admin/reports", () => {
-  it("lists reports newest first with both people's names and the reported member's ban state", async () => {
+  it("lists pending urgent reports first, then newest first, with both people's names and the reported member's ban state", async () => {
     await app.deps.db.update(users).set({ isBanned: true }).where(eq(users.id, budi.id));
     const older = await insertReport(app, maria, budi, { reason: "scam", description: "Asked for money", createdAt: new Date(NOW.getTime() - 10 * MINUTE) });
     const newer = await insertReport(app, budi, maria, { reason: "fake_profile", description: "" });
@@ -39,8 +39,9 @@ describe("GET /api/admin/reports", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toMatchObject({ total: 2, page: 1, limit: 10 });
-    expect(body.reports.map((report: { id: string }) => report.id)).toEqual([newer, older]);
-    expect(body.reports[1]).toEqual({
+    // A pending scam report comes before a newer report of another reason (ADMIN.md 'Reports that act').
+    expect(body.reports.map((report: { id: string }) => report.id)).toEqual([older, newer]);
+    expect(body.reports[0]).toEqual({
       id: older,
       reporter: { id: maria.id, firstName: "Maria", lastName: "Santoso", email: "maria@example.com" },
       reportedUser: { id: budi.id, firstName: "Budi", lastName: "Hartono", email: "budi@example.com", isBanned: true },
