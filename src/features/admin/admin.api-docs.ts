@@ -26,9 +26,15 @@ export const adminApiDocs: Record<string, ApiOperation> = {
   "POST /admin/users/{id}/unban": admin("Lift a ban", { success: change("Unbanned."), refusals: { 404: "No such member.", 409: "The member is not banned." } }),
   "DELETE /admin/users/{id}": admin("Delete a member and their data", { success: change("Deleted."), refusals: { 400: "An admin or oneself.", 404: "No such member." } }),
   "GET /admin/reports": admin("Reports, by status", { success: list("reports"), refusals: { 400: "A bad page, limit or status." } }),
-  "PATCH /admin/reports/{id}": admin("Decide a report", {
+  "PATCH /admin/reports/{id}": admin("Decide a report, and act on the reported member in the same step", {
+    description:
+      "status alone changes only the report. With action (dismiss, warn {message}, hide, suspend {days: 1|7|30, reason}, ban {reason}) the member is acted on in the same transaction, logged as one row naming both; without status, dismiss closes the report as dismissed and the others as resolved (decision 0129).",
     success: { description: "The report after the decision, with a message." },
-    refusals: { 400: "Not a known status.", 404: "No such report.", 409: "The report was already decided." },
+    refusals: {
+      400: "Not a known status or action, a missing or bad field of the chosen action, or an action on oneself or the super admin.",
+      404: "No such report.",
+      409: "The report was already decided, the reported account no longer exists (an action needs it), or the member is banned for good (suspend).",
+    },
   }),
   "GET /admin/reports/{id}/messages": admin("The messages between the reporter and the reported member", { success: { description: "The messages (the evidence of a report)." }, refusals: { 404: "No such report." } }),
   "GET /admin/actions": admin("The admins' action log", { success: list("admin actions"), refusals: { 400: "A bad page or limit." } }),
