@@ -20,6 +20,8 @@ export interface ListUrls {
   regionId: string;
   /** The list's filters and search as they are now (no page, limit or sort). */
   filters: Params;
+  /** What only the page's URL carries, never the JSON call's (Moderation's `view`). */
+  pageParams?: Params;
   sort: string;
   defaultSort: string;
   limit: number;
@@ -35,7 +37,7 @@ const controlParams = (urls: Pick<ListUrls, "sort" | "defaultSort" | "limit">) =
 
 /** The page's URL for these filters, sort and size at `page`. */
 export const pageHref = (urls: ListUrls, page = 1, change: Partial<Pick<ListUrls, "sort" | "limit">> = {}) =>
-  listHref(urls.path, { ...urls.filters, ...controlParams({ ...urls, ...change }), page });
+  listHref(urls.path, { ...urls.pageParams, ...urls.filters, ...controlParams({ ...urls, ...change }), page });
 
 /** The same rows as CSV: every matching row, so no page or size. */
 export const csvHref = (urls: ListUrls) => listHref(urls.api, { ...urls.filters, sort: controlParams(urls).sort, format: "csv" });
@@ -107,7 +109,7 @@ export function ListHead({ urls, exportHint }: { urls: ListUrls; exportHint?: st
   return (
     <div className="admin-list-head">
       <form className="admin-list-size" action={urls.path} method="get" hx-get={urls.path} hx-trigger="change" {...regionLink(urls.regionId)}>
-        {Object.entries({ ...urls.filters, sort }).map(([name, value]) =>
+        {Object.entries({ ...urls.pageParams, ...urls.filters, sort }).map(([name, value]) =>
           value === undefined || value === null || value === "" ? null : <input key={name} type="hidden" name={name} value={String(value)} />,
         )}
         <label htmlFor={sizeId}>{t("admin.lists.rows")}</label>
