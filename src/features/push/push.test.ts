@@ -235,4 +235,16 @@ describe("web push", () => {
     const push = await nextPush(`/owned/${owner.id}`);
     expect((await open(push, browser)).payload.kind).toBe("match");
   });
+  test("an urgent report reaches the staff's subscribed browsers in their language, whatever their message settings", async () => {
+    const admin = await createMember(t, { isAdmin: true, firstName: "Dewi" });
+    await t.deps.db.update(users).set({ language: "id", notifications: { newMatches: false, messages: false, likes: false, emailUpdates: false } }).where(eq(users.id, admin.id));
+    const browser = await subscribe(admin.cookie, `/staff/${admin.id}`);
+    const reporter = await createMember(t, { gender: "male", firstName: "Maria" });
+    const reported = await createMember(t, { firstName: "Yosef" });
+    const filed = await t.request("POST", "/api/reports", { cookie: reporter.cookie, body: { reportedUserId: reported.id, reason: "underage" } });
+    const { id } = (await filed.json()) as { id: string };
+    const { payload, ttl } = await open(await nextPush(`/staff/${admin.id}`), browser);
+    expect(payload).toEqual({ kind: "report", title: "Laporan mendesak", body: "Di bawah 18 tahun", url: `/admin/moderation?status=pending&report=${id}`, tag: `report-${id}` });
+    expect(ttl).toBe(24 * 60 * 60);
+  });
 });
