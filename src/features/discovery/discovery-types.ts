@@ -23,6 +23,16 @@ export interface DiscoveryCardJson {
   /** An admin approved the member's live selfie: the card shows the Verified badge. */
   verified: boolean;
   superLikedYou: boolean;
+  /** The values match (MATCHING.md 'Values questions'): a whole percent, or null until both answered 10 questions in common. */
+  matchPercent: number | null;
+  /** Up to 3 agreeing questions then 1 differing, in the viewer's language; never the answers. */
+  matchReasons: MatchReasonJson[];
+}
+
+/** A question both members made public, named as a reason for (agrees) or against the match. */
+export interface MatchReasonJson {
+  text: string;
+  agrees: boolean;
 }
 
 export interface LikeEntryJson {

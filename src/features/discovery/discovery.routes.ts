@@ -4,7 +4,7 @@ import { currentUser, requireUser } from "../../middleware/guards";
 import { secondsUntilNextJakartaDay } from "../../platform/clock";
 import { hasPremium } from "../premium/plan-rules";
 import { discoveryQuerySchema, swipeBodySchema } from "./discovery.schemas";
-import { cardFor, countPendingLikes, listPendingLikes, loadViewer, suggestFor, touchActivity } from "./discovery.service";
+import { cardFor, countPendingLikes, listPendingLikes, loadViewer, publicProfileFor, suggestFor, touchActivity } from "./discovery.service";
 import { boost, swipe, undoLastSwipe } from "./swipe.service";
 import { filtersSchema } from "./filters";
 import { filtersOf, saveFilters } from "./filters.service";
@@ -40,6 +40,7 @@ export function discoveryRoutes(deps: AppDeps) {
     .use("/swipe/*", requireUser)
     .use("/boost", requireUser)
     .use("/likes", requireUser)
+    .use("/profiles/*", requireUser)
     .get("/discovery", async (c) => {
       const user = currentUser(c);
       const parsed = discoveryQuerySchema.safeParse(c.req.query());
@@ -48,7 +49,15 @@ export function discoveryRoutes(deps: AppDeps) {
       if (viewer === null) return c.json({ message: PROFILE_INCOMPLETE }, 400);
       const now = deps.clock.now();
       await touchActivity(deps.db, user.id, now);
-      return c.json(await suggestFor(deps.db, viewer, now, parsed.data.limit, parsed.data.exclude, { likesFirst: hasPremium(user, now) }));
+      return c.json(await suggestFor(deps.db, viewer, now, parsed.data.limit, parsed.data.exclude, { likesFirst: hasPremium(user, now), minMatch: parsed.data.minMatch, lang: c.get("lang") }));
+    })
+    /** Another member's public profile, for people who may see each other (MATCHING.md, docs/decisions/0133). */
+    .get("/profiles/:userId", async (c) => {
+      const user = currentUser(c);
+      const viewer = await loadViewer(deps.db, user.id);
+      const userId = c.req.param("userId");
+      const profile = viewer === null || userId.length > 64 ? null : await publicProfileFor(deps.db, viewer, userId, deps.clock.now(), c.get("lang"));
+      return profile === null ? c.json({ message: "Profile not found" }, 404) : c.json(profile);
     })
     /** Discover filters (docs/decisions/0097): the whole set is read and written at once. */
     .get("/discovery/filters", async (c) => {
@@ -85,7 +94,7 @@ export function discoveryRoutes(deps: AppDeps) {
       if (!result.ok) return c.json({ message: result.message }, result.status);
       const viewer = await loadViewer(deps.db, user.id);
       // The card comes back so the deck can put it on top again.
-      const card = viewer === null ? null : await cardFor(deps.db, viewer, result.swipedId);
+      const card = viewer === null ? null : await cardFor(deps.db, viewer, result.swipedId, c.get("lang"), deps.clock.now());
       return c.json({ swipedId: result.swipedId, card });
     })
     .post("/boost", async (c) => {

@@ -3,7 +3,7 @@ import { DISCOVERY_MAX_EXCLUDE, DISCOVERY_PAGE_SIZE } from "../../platform/const
 
 const userId = z.string().trim().min(1).max(64);
 
-/** GET /api/discovery?limit=10&exclude=id1,id2 — exclude = the cards the client already holds. */
+/** GET /api/discovery?limit=10&exclude=id1,id2&minMatch=60 — exclude = the cards the client already holds. */
 export const discoveryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(DISCOVERY_PAGE_SIZE.max).default(DISCOVERY_PAGE_SIZE.default),
   exclude: z
@@ -12,6 +12,8 @@ export const discoveryQuerySchema = z.object({
     .optional()
     .transform((value) => (value ? value.split(",").filter((id) => id.length > 0) : []))
     .pipe(z.array(userId).max(DISCOVERY_MAX_EXCLUDE)),
+  /** The lowest match % to show (0–100); above 0, people without a % are left out too (MATCHING.md). */
+  minMatch: z.coerce.number().int().min(0).max(100).default(0),
 });
 
 export const swipeBodySchema = z.object({

@@ -23,12 +23,16 @@ import { BoundedMemo } from "../../platform/bounded-memo";
 import { isPromptId } from "../profile/prompts";
 import { photoUrl, thumbUrl } from "../profile/profile-json";
 import type { DiscoveryCardJson, LikeEntryJson } from "./discovery-types";
-import { deckCacheFor, type DeckCache } from "./deck-cache";
+import { DECK_SIZE, deckCacheFor, type DeckCache } from "./deck-cache";
+import { matchesWith, NO_MATCH, type MatchView } from "../questions/answers-store";
+import { UNKNOWN_MATCH_RANKS_AS } from "../questions/match-percent";
+import type { Lang } from "../../i18n";
 import {
   CARD_FOR_SQL,
   COUNT_PENDING_LIKES_SQL,
   eligibilityArgs,
   LIST_PENDING_LIKES_SQL,
+  MATCHED_CARD_SQL,
   PHOTOS_OF_SQL,
   RANK_POOL_SQL,
   STILL_ELIGIBLE_SQL,
@@ -143,15 +147,38 @@ interface CandidateRow {
   ministry_involvement: string | null;
   prompts: string;
   city_lat: number | null;
+  /** RANK_POOL_SQL only: the pool's score before the match %. */
+  score?: number;
   city_lng: number | null;
   show_distance: number;
   verified: number;
   liked_me: number | null;
 }
 
-/** What a kept deck was ranked for: the viewer's profile and filters, and whether likes come first. */
-export function deckKey(viewer: Viewer, likesFirst: boolean): string {
-  return JSON.stringify([viewer, likesFirst]);
+/** What a kept deck was ranked for: the viewer's profile and filters, whether likes come first, the minimum match. */
+export function deckKey(viewer: Viewer, likesFirst: boolean, minMatch = 0): string {
+  return JSON.stringify([viewer, likesFirst, minMatch]);
+}
+
+/**
+ * Points of the deck's score per percent of match above or below UNKNOWN_MATCH_RANKS_AS
+ * (docs/decisions/0133): a 100 % match counts +100, a 0 % one −100, against a super like's 1,100,
+ * a boost's 500, shared goals' 40 and a shared denomination's 25.
+ */
+export const MATCH_POINTS_PER_PERCENT = 2;
+
+export interface SuggestOptions {
+  likesFirst: boolean;
+  /** 0–100; above 0, people without a % are left out too (MATCHING.md). */
+  minMatch?: number;
+  /** The viewer's language, for the reasons' question texts. */
+  lang?: Lang;
+}
+
+/** Whether a person may be on the viewer's deck given their match: no mandatory question failed, the minimum met. */
+function passes(match: MatchView, minMatch: number): boolean {
+  if (match.excluded) return false;
+  return minMatch <= 0 || (match.matchPercent !== null && match.matchPercent >= minMatch);
 }
 
 /**
@@ -165,19 +192,30 @@ export function deckKey(viewer: Viewer, likesFirst: boolean): string {
  * (the likers are in the pool and come up mixed with everyone else); a super like still leads,
  * as its card says so.
  */
-export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit: number, exclude: string[], options: { likesFirst: boolean }): Promise<DiscoveryCard[]> {
+export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit: number, exclude: string[], options: SuggestOptions): Promise<DiscoveryCard[]> {
   const decks = deckCacheFor(db);
-  const key = deckKey(viewer, options.likesFirst);
+  const minMatch = options.minMatch ?? 0;
+  const lang = options.lang ?? "en";
+  const key = deckKey(viewer, options.likesFirst, minMatch);
   const held = new Set(exclude);
   const kept = decks.get(viewer.id, key, now.getTime());
   if (kept !== null) {
-    const rows = await stillEligible(db, decks, viewer, kept.filter((id) => !held.has(id)), limit, now);
-    if (rows.length >= limit) return withPhotos(db, viewer, rows);
+    const { rows, matches } = await stillEligible(db, decks, viewer, kept.filter((id) => !held.has(id)), limit, now, minMatch, lang);
+    if (rows.length >= limit) return withPhotos(db, viewer, rows, matches);
   }
   // What the client holds is left out inside the pool's reads, so it does not take the places of new people.
-  const ranked = await rankPool(db, viewer, now, exclude, options);
+  const candidates = await rankPool(db, viewer, now, exclude, options);
+  // The match % of the bounded candidate set only (docs/decisions/0133): one read of their answers.
+  const matches = await matchesWith(db, viewer.id, candidates.map((row) => row.id), lang, now.getTime());
+  const ranked = candidates
+    .filter((row) => passes(matches.get(row.id)!, minMatch))
+    .map((row, order) => ({ row, order, score: (row.score ?? 0) + ((matches.get(row.id)!.matchPercent ?? UNKNOWN_MATCH_RANKS_AS) - UNKNOWN_MATCH_RANKS_AS) * MATCH_POINTS_PER_PERCENT }))
+    // Ties keep the pool's order (its score, then activity).
+    .sort((left, right) => right.score - left.score || left.order - right.order)
+    .slice(0, DECK_SIZE)
+    .map(({ row }) => row);
   decks.keep(viewer.id, key, now.getTime(), ranked.map((row) => row.id));
-  return withPhotos(db, viewer, ranked.slice(0, limit));
+  return withPhotos(db, viewer, ranked.slice(0, limit), matches);
 }
 
 /**
@@ -190,24 +228,30 @@ const RECHECK_MARGIN = 5;
  * The first `limit` of `ids` (in that order) that are still eligible, with their cards as they
  * are now. Checked a few at a time; the ones that fail leave the kept deck.
  */
-async function stillEligible(db: Database, decks: DeckCache, viewer: Viewer, ids: string[], limit: number, now: Date): Promise<CandidateRow[]> {
+async function stillEligible(db: Database, decks: DeckCache, viewer: Viewer, ids: string[], limit: number, now: Date, minMatch: number, lang: Lang): Promise<{ rows: CandidateRow[]; matches: Map<string, MatchView> }> {
   const eligibility = eligibilityArgs(eligibilityOf(viewer, []));
   const found: CandidateRow[] = [];
+  const matches = new Map<string, MatchView>();
   for (let start = 0; start < ids.length && found.length < limit; ) {
     const window = ids.slice(start, start + limit - found.length + RECHECK_MARGIN);
     start += window.length;
     const rows = await fixedRows<CandidateRow>(db, STILL_ELIGIBLE_SQL, [...eligibility, now.getTime(), JSON.stringify(window)]);
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    if (rows.length < window.length) decks.dropAll(viewer.id, new Set(window.filter((id) => !byId.has(id))));
+    // The % of these cards as the answers are now: an answer changed since the ranking may fail a mandatory question.
+    const windowMatches = await matchesWith(db, viewer.id, rows.map((row) => row.id), lang, now.getTime());
+    const byId = new Map(rows.filter((row) => passes(windowMatches.get(row.id)!, minMatch)).map((row) => [row.id, row]));
+    if (byId.size < window.length) decks.dropAll(viewer.id, new Set(window.filter((id) => !byId.has(id))));
     for (const id of window) {
       const row = byId.get(id);
-      if (row !== undefined && found.length < limit) found.push(row);
+      if (row !== undefined && found.length < limit) {
+        found.push(row);
+        matches.set(id, windowMatches.get(id)!);
+      }
     }
   }
-  return found;
+  return { rows: found, matches };
 }
 
-/** The viewer's pool ranked, best first, DECK_SIZE at most (RANK_POOL_SQL). */
+/** The viewer's pool ranked by its score, best first, RANKED_CANDIDATES at most (RANK_POOL_SQL). */
 async function rankPool(db: Database, viewer: Viewer, now: Date, exclude: string[], options: { likesFirst: boolean }): Promise<CandidateRow[]> {
   return fixedRows<CandidateRow>(db, RANK_POOL_SQL, [
     ...eligibilityArgs(eligibilityOf(viewer, exclude)),
@@ -220,7 +264,7 @@ async function rankPool(db: Database, viewer: Viewer, now: Date, exclude: string
 }
 
 /** Cards for the given rows: photos in one query, city distance computed here. */
-async function withPhotos(db: Database, viewer: Viewer, rows: CandidateRow[]): Promise<DiscoveryCard[]> {
+async function withPhotos(db: Database, viewer: Viewer, rows: CandidateRow[], matches: ReadonlyMap<string, MatchView>): Promise<DiscoveryCard[]> {
   if (rows.length === 0) return [];
   const photoRows = await fixedRows<{ user_id: string; file_name: string }>(db, PHOTOS_OF_SQL, [JSON.stringify(rows.map((row) => row.id))]);
   const photosByUser = new Map<string, string[]>();
@@ -229,10 +273,10 @@ async function withPhotos(db: Database, viewer: Viewer, rows: CandidateRow[]): P
     list.push(photoUrl(photo.file_name));
     photosByUser.set(photo.user_id, list);
   }
-  return rows.map((row) => toCard(viewer, row, photosByUser.get(row.id) ?? []));
+  return rows.map((row) => toCard(viewer, row, photosByUser.get(row.id) ?? [], matches.get(row.id) ?? NO_MATCH));
 }
 
-function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng">, row: CandidateRow, photos: string[]): DiscoveryCard {
+function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng">, row: CandidateRow, photos: string[], match: MatchView): DiscoveryCard {
   // A member who hides their distance shows none (src/features/settings).
   const distanceHidden = row.show_distance !== 1;
   const known = !distanceHidden && viewer.cityLat !== null && viewer.cityLng !== null && row.city_lat !== null && row.city_lng !== null;
@@ -258,6 +302,8 @@ function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng">, row: CandidateRow, 
     distanceHidden,
     verified: row.verified === 1,
     superLikedYou: row.liked_me === 2,
+    matchPercent: match.matchPercent,
+    matchReasons: match.matchReasons.map(({ text, agrees }) => ({ text, agrees })),
   };
 }
 
@@ -281,10 +327,28 @@ function parsePrompts(value: string): PromptAnswer[] {
 }
 
 /** One person's card for the viewer (undo puts it back on top), or null if no longer eligible (banned, blocked either way). */
-export async function cardFor(db: Database, viewer: Viewer, userId: string): Promise<DiscoveryCard | null> {
+export async function cardFor(db: Database, viewer: Viewer, userId: string, lang: Lang = "en", now = new Date()): Promise<DiscoveryCard | null> {
   const rows = await fixedRows<CandidateRow>(db, CARD_FOR_SQL, [viewer.id, userId]);
-  const cards = await withPhotos(db, viewer, rows);
+  const cards = await withPhotos(db, viewer, rows, await matchesWith(db, viewer.id, rows.map((row) => row.id), lang, now.getTime()));
   return cards[0] ?? null;
+}
+
+/**
+ * Another member's public profile for the viewer (MATCHING.md: `GET /api/profiles/{userId}`): the
+ * card, with the match, when the two may see each other: the person is on the viewer's deck
+ * (eligible as Discover checks a kept deck, no mandatory question failed) or the two are matched
+ * (neither banned nor blocked). Null otherwise: the route answers 404 either way, so it never says
+ * whether such a member exists.
+ */
+export async function publicProfileFor(db: Database, viewer: Viewer, userId: string, now: Date, lang: Lang): Promise<DiscoveryCard | null> {
+  const onDeck = await fixedRows<CandidateRow>(db, STILL_ELIGIBLE_SQL, [...eligibilityArgs(eligibilityOf(viewer, [])), now.getTime(), JSON.stringify([userId])]);
+  const matched = onDeck.length > 0 ? [] : await fixedRows<CandidateRow>(db, MATCHED_CARD_SQL, [viewer.id, userId]);
+  const rows = onDeck.length > 0 ? onDeck : matched;
+  if (rows.length === 0) return null;
+  const matches = await matchesWith(db, viewer.id, [userId], lang, now.getTime());
+  if (onDeck.length > 0 && matches.get(userId)!.excluded) return null;
+  const [card] = await withPhotos(db, viewer, rows, matches);
+  return card ?? null;
 }
 
 export type LikeEntry = LikeEntryJson;

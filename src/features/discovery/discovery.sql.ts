@@ -98,7 +98,14 @@ function nearbyRead(cityTest: string): string {
 }
 
 /**
- * The viewer's pool ranked, best first, DECK_SIZE at most. The pool is the union of bounded,
+ * The best of the pool by this score, whose match % is then computed to rank the deck
+ * (discovery.service.ts, docs/decisions/0133): twice a kept deck, so that people left out by a
+ * mandatory question or a minimum match leave enough.
+ */
+export const RANKED_CANDIDATES = DECK_SIZE * 2;
+
+/**
+ * The viewer's pool ranked, best first, RANKED_CANDIDATES at most, each with its `score`. The pool is the union of bounded,
  * index-driven reads, so the work does not grow with the number of members (bench/discovery):
  * - everyone who liked the viewer (swipes_swiped_like_idx) and everyone boosted now;
  * - the most recently active members: only the DISCOVERY_ACTIVE_WINDOW newest of
@@ -131,20 +138,20 @@ export const RANK_POOL_SQL = `with recent as materialized (
       ${nearbyRead("?9 is not null and p.city is null")}
     )
   )
-  select * from (
-    select ${CARD_COLUMNS}, u.last_active_at as last_active_at, ${LIKED_ME}, coalesce(u.boosted_until > ?10, 0) as boosted
-    from pool cross join users u on u.id = pool.id cross join profiles p on p.user_id = u.id
-  )
-  order by
+  select *,
     (case liked_me when 2 then 1100 when 1 then ?11 else 0 end)
     + boosted * 500
     + (case when relationship_goals is not null and relationship_goals = ?12 then 40 else 0 end)
     + (case when denomination = ?13 then 25 else 0 end)
     - min(abs(age - ?14), 20) * 3
     + (case when last_active_at > ?10 - 86400000 then 30 when last_active_at > ?10 - 604800000 then 15 else 0 end)
-    desc,
-    last_active_at desc, id
-  limit ${DECK_SIZE}`;
+    as score
+  from (
+    select ${CARD_COLUMNS}, u.last_active_at as last_active_at, ${LIKED_ME}, coalesce(u.boosted_until > ?10, 0) as boosted
+    from pool cross join users u on u.id = pool.id cross join profiles p on p.user_id = u.id
+  )
+  order by score desc, last_active_at desc, id
+  limit ${RANKED_CANDIDATES}`;
 
 /** ?10 now (ms), ?11 a JSON array of ids: those of them still eligible, with their cards as they are now (any order). */
 export const STILL_ELIGIBLE_SQL = `select ${CARD_COLUMNS}, ${LIKED_ME}
@@ -157,6 +164,10 @@ export const CARD_FOR_SQL = `select ${CARD_COLUMNS}, ${LIKED_ME}
   where u.id = ?2 and u.is_banned = 0
     and not exists (select 1 from blocks b1 where b1.blocker_id = ?1 and b1.blocked_id = u.id)
     and not exists (select 1 from blocks b2 where b2.blocker_id = u.id and b2.blocked_id = ?1)`;
+
+/** ?1 the viewer, ?2 a person matched with them: their card unless banned or blocked either way (CARD_FOR_SQL's tests). */
+export const MATCHED_CARD_SQL = `${CARD_FOR_SQL}
+    and exists (select 1 from matches m where (m.user1_id = ?1 and m.user2_id = u.id) or (m.user1_id = u.id and m.user2_id = ?1))`;
 
 /** ?1 a JSON array of user ids: their photos in order. */
 export const PHOTOS_OF_SQL = `select user_id, file_name from photos where user_id in (select value from json_each(?1)) order by user_id, position`;

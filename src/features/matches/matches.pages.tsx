@@ -26,7 +26,7 @@ export function matchesPages(deps: AppDeps, render: RenderPage) {
   return new Hono<AppEnv>().get("/matches", requirePage("withPhoto"), async (c) => {
     const user = c.get("user")!;
     const view: MatchesView = c.req.query("view") === "chats" ? "chats" : "matches";
-    const matches = await listMatches(deps.db, user.id);
+    const matches = await listMatches(deps.db, user.id, c.get("lang"), deps.clock.now());
     // Opening Matches is seeing its new matches: the tab's dot goes.
     if (view === "matches") await markMatchesSeen(deps.db, user.id, deps.clock.now());
     return render(

@@ -27,7 +27,7 @@ export function matchesRoutes(deps: AppDeps) {
   const routes = new Hono<AppEnv>()
     .use("/matches", requireUser)
     .use("/matches/*", requireUser)
-    .get("/matches", async (c) => c.json(await listMatches(deps.db, currentUser(c).id)))
+    .get("/matches", async (c) => c.json(await listMatches(deps.db, currentUser(c).id, c.get("lang"), deps.clock.now())))
     // The tab bar's unread badge (src/views/components.tsx, kept live by the realtime notices).
     .get("/matches/unread", async (c) => c.json(await tabCounts(deps.db, currentUser(c).id)))
     .post("/matches/:matchId/unmatch", validMatchId, (c) => unmatch(c, c.req.valid("param").matchId))

@@ -8,6 +8,8 @@ import type { Database } from "../../../db/client";
 import { matches, users } from "../../../db/schema";
 import { thumbUrl } from "../profile/profile-json";
 import { preparedQuery } from "../../../db/prepared";
+import { matchesWith, NO_MATCH } from "../questions/answers-store";
+import type { Lang } from "../../i18n";
 
 export interface MatchMembership {
   id: string;
@@ -76,7 +78,7 @@ interface MatchListRow {
  * with the main photo, the last message and how many of theirs are unread. One query. Banned
  * people and pairs where either has blocked the other are left out.
  */
-export async function listMatches(db: Database, userId: string) {
+export async function listMatches(db: Database, userId: string, lang: Lang = "en", now = new Date()) {
   const rows = (await db.all(sql`
     select m.id, m.created_at, m.last_message_at,
       u.id as other_id, u.first_name, p.age, p.denomination,
@@ -96,6 +98,8 @@ export async function listMatches(db: Database, userId: string) {
       and not exists (select 1 from blocks b where (b.blocker_id = ${userId} and b.blocked_id = u.id) or (b.blocker_id = u.id and b.blocked_id = ${userId}))
     order by coalesce(m.last_message_at, m.created_at) desc, m.id desc
   `)) as MatchListRow[];
+  // The values match with each (docs/decisions/0133): one read of their answers.
+  const values = await matchesWith(db, userId, rows.map((row) => row.other_id), lang, now.getTime());
   return rows.map((row) => ({
     id: row.id,
     createdAt: new Date(row.created_at).toISOString(),
@@ -107,6 +111,8 @@ export async function listMatches(db: Database, userId: string) {
       denomination: row.denomination,
       photo: row.photo === null ? null : thumbUrl(row.photo),
     },
+    matchPercent: (values.get(row.other_id) ?? NO_MATCH).matchPercent,
+    matchReasons: (values.get(row.other_id) ?? NO_MATCH).matchReasons.map(({ text, agrees }) => ({ text, agrees })),
     lastMessage:
       row.last_id === null
         ? null

@@ -28,8 +28,6 @@ export interface ValuesQuestion {
 const a = (id: string, en: string, idText: string): ValuesAnswer => ({ id, text: { en, id: idText } });
 const q = (id: string, en: string, idText: string, answers: ValuesAnswer[], quick?: true): ValuesQuestion => ({ id, text: { en, id: idText }, answers, ...(quick ? { quick } : {}) });
 
-const yesNo = (yes: [string, string], no: [string, string]) => [a("yes", ...yes), a("no", ...no)];
-
 export const QUESTIONS: readonly ValuesQuestion[] = [
   // Prayer and church life
   q("pray-together", "Should a couple pray together every day?", "Apakah pasangan sebaiknya berdoa bersama setiap hari?", [
