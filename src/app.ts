@@ -33,6 +33,7 @@ import { verificationPages } from "./features/verification/verification.pages";
 import { safetyRoutes } from "./features/safety/safety.routes";
 import { discoveryRoutes } from "./features/discovery/discovery.routes";
 import { questionsRoutes } from "./features/questions/questions.routes";
+import { churchesRoutes } from "./features/churches/churches.routes";
 import { discoveryPages } from "./features/discovery/discovery.pages";
 import { realtimeFor } from "./realtime/realtime";
 import { adminApiRoutes } from "./features/admin/admin.routes";
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", verificationRoutes(deps));
   app.route("/api", discoveryRoutes(deps));
   app.route("/api", questionsRoutes(deps));
+  app.route("/api", churchesRoutes(deps));
   app.route("/api", adsRoutes(deps));
   app.route("/api", paymentMethodsRoutes(deps));
   app.route("/api", paymentsRoutes(deps));

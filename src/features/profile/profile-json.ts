@@ -2,6 +2,10 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { preparedQuery } from "../../../db/prepared";
 import { photos, profiles } from "../../../db/schema";
+import type { Lang } from "../../i18n";
+import { churchJson } from "../churches/church-json";
+import { denominationName } from "./denominations";
+import { interestName } from "./interests";
 
 type ProfileRow = typeof profiles.$inferSelect;
 type PhotoRow = typeof photos.$inferSelect;
@@ -16,8 +20,11 @@ export function thumbUrl(fileName: string): string {
   return `/uploads/${fileName}?size=thumb`;
 }
 
-/** The owner's view of a profile (spec point 3, Profile); photos are URLs, main photo first. */
-export function profileToJson(profile: ProfileRow, profilePhotos: PhotoRow[]) {
+/**
+ * The owner's view of a profile (spec point 3, Profile); photos are URLs, main photo first. The
+ * denomination is its key with its name in `lang`; the church the directory's entry (MATCHING.md).
+ */
+export function profileToJson(profile: ProfileRow, profilePhotos: PhotoRow[], lang: Lang = "en") {
   return {
     userId: profile.userId,
     photos: [...profilePhotos].sort((a, b) => a.position - b.position).map((photo) => photoUrl(photo.fileName)),
@@ -26,6 +33,9 @@ export function profileToJson(profile: ProfileRow, profilePhotos: PhotoRow[]) {
     birthDate: profile.birthDate,
     gender: profile.gender,
     denomination: profile.denomination,
+    denominationName: denominationName(profile.denomination, lang),
+    churchId: profile.churchId,
+    church: churchJson(profile.churchId),
     churchName: profile.churchName,
     faithTestimony: profile.faithTestimony,
     faithDuration: profile.faithDuration,
@@ -35,6 +45,7 @@ export function profileToJson(profile: ProfileRow, profilePhotos: PhotoRow[]) {
     jesusChristMeaning: profile.jesusChristMeaning,
     searchDistance: profile.searchDistance,
     interests: profile.interests,
+    interestNames: profile.interests.map((key) => interestName(key, lang)),
     prompts: profile.prompts,
     occupation: profile.occupation,
     education: profile.education,
@@ -46,7 +57,7 @@ export function profileToJson(profile: ProfileRow, profilePhotos: PhotoRow[]) {
 
 export type ProfileJson = ReturnType<typeof profileToJson>;
 
-export async function loadOwnProfile(db: Database, userId: string): Promise<ProfileJson | null> {
+export async function loadOwnProfile(db: Database, userId: string, lang: Lang = "en"): Promise<ProfileJson | null> {
   // Prepared once per database: GET /api/auth/user runs these on every call.
   const profileQuery = preparedQuery(db, "profile.own-profile", () =>
     db.select().from(profiles).where(eq(profiles.userId, sql.placeholder("userId"))).limit(1).prepare(),
@@ -57,7 +68,7 @@ export async function loadOwnProfile(db: Database, userId: string): Promise<Prof
     db.select().from(photos).where(eq(photos.userId, sql.placeholder("userId"))).orderBy(asc(photos.position)).prepare(),
   );
   const profilePhotos = await photosQuery.execute({ userId });
-  return profileToJson(profile, profilePhotos);
+  return profileToJson(profile, profilePhotos, lang);
 }
 
 /** A member's main photo as a list-sized thumbnail URL, or null without photos. */

@@ -1,6 +1,9 @@
 /** The choices of the profile's select fields (spec point 5), stored as written; screens translate them (i18n options.*). */
+import { DENOMINATION_KEYS } from "./denominations";
+
 export const GENDERS = ["male", "female"] as const;
-export const DENOMINATIONS = ["Catholic", "Protestant", "Orthodox", "Baptist", "Methodist", "Presbyterian", "Pentecostal", "Lutheran", "Anglican", "Other"] as const;
+/** Family keys (docs/decisions/0132); the old English values are aliases (denominations.ts). */
+export const DENOMINATIONS = DENOMINATION_KEYS;
 /** The two screens offer different lists (spec point 5); both are kept as written. */
 export const FAITH_DURATIONS_REGISTRATION = ["Less than 1 year", "1-5 years", "5-10 years", "10+ years", "Born into faith"] as const;
 export const FAITH_DURATIONS_EDIT = ["1-2 years", "3-5 years", "6-10 years", "More than 10 years", "Born into faith"] as const;

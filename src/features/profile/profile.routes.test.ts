@@ -206,7 +206,8 @@ describe("POST /api/profile (Complete Your Profile)", () => {
     });
     expect(response.status).toBe(201);
     const profile = await response.json();
-    expect(profile.interests).toEqual(["Worship music", "Hiking"]);
+    // Names are taken as their keys (docs/decisions/0132).
+    expect(profile.interests).toEqual(["worship-music", "hiking"]);
     expect(profile.city).toBe("manado");
     const [row] = await t.deps.db.select().from(profiles).where(eq(profiles.userId, user.id));
     expect(row!.cityLat).toBeCloseTo(1.47, 1);

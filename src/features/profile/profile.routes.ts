@@ -76,7 +76,7 @@ export function profileRoutes(deps: AppDeps) {
       const distance = searchDistanceSchema.safeParse({ searchDistance: validation.value.searchDistance });
       if (!distance.success) return c.json(validationFailure(distance.error.issues), 400);
     }
-    const result = await saveProfile(deps, user.id, mode, validation.value);
+    const result = await saveProfile(deps, user.id, mode, validation.value, c.get("lang"));
     if (!result.ok) return fail(c, result);
     if (mode === "edit" && "searchDistance" in validation.value && validation.value.searchDistance !== undefined) {
       const distance = await saveSearchDistance(deps, user.id, validation.value.searchDistance);
@@ -89,7 +89,7 @@ export function profileRoutes(deps: AppDeps) {
     new Hono<AppEnv>()
       .get("/profile", requireUser, async (c) => {
         c.header("Cache-Control", "no-store");
-        const profile = await loadOwnProfile(deps.db, currentUser(c).id);
+        const profile = await loadOwnProfile(deps.db, currentUser(c).id, c.get("lang"));
         if (profile === null) return c.json({ message: "Profile not found" }, 404);
         return c.json(profile);
       })

@@ -12,6 +12,9 @@ import { promptListSchema } from "./prompts";
 export { DENOMINATIONS, editFaithDurations, FAITH_DURATIONS_EDIT, FAITH_DURATIONS_REGISTRATION, GENDERS, RELATIONSHIP_GOALS } from "./profile-options";
 import { DENOMINATIONS, editFaithDurations, FAITH_DURATIONS_KNOWN, FAITH_DURATIONS_REGISTRATION, GENDERS, RELATIONSHIP_GOALS } from "./profile-options";
 import { preferencesSchema } from "../discovery/filters";
+import { churchById } from "../churches/church-directory";
+import { denominationKeyOf } from "./denominations";
+import { INTEREST_KEYS, interestKeyOf } from "./interests";
 
 export const MAX_INTERESTS = 10;
 export const TEXT_LIMITS = { short: 120, long: 2000, interest: 40 } as const;
@@ -37,6 +40,8 @@ export const PROFILE_MESSAGES = {
   searchDistance: "Search distance must be between 5 and 200 km in steps of 5",
   tooLong: "This text is too long",
   tooManyInterests: "You can list up to 10 interests",
+  unknownInterest: "Please choose interests from the list",
+  unknownChurch: "Please choose a church from the list",
   city: "Please choose a city from the list",
   acceptTerms: "Please accept the Terms and Privacy Policy to continue",
   confirmAdult: "Please confirm that you are 18 or older",
@@ -58,9 +63,23 @@ const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.m
 /** A photo in a save: an id or /uploads URL of an uploaded photo, or an image data URL. */
 const photoList = z.array(z.string(), { error: PROFILE_MESSAGES.photosRequired }).check(z.minLength(1, PROFILE_MESSAGES.photosRequired), z.maxLength(MAX_PROFILE_PHOTOS, PROFILE_MESSAGES.maxPhotos));
 
+/**
+ * The church: a directory id and/or free text for the local congregation; the name is required
+ * only without an id (MATCHING.md). An unknown id is refused.
+ */
+const churchFields = {
+  churchId: z.optional(z.nullable(z.string({ error: PROFILE_MESSAGES.unknownChurch }).check(z.refine((id) => churchById(id) !== undefined, PROFILE_MESSAGES.unknownChurch)))),
+  churchName: z.optional(z.string({ error: PROFILE_MESSAGES.churchName }).check(z.maxLength(TEXT_LIMITS.long, PROFILE_MESSAGES.tooLong))),
+};
+const churchGiven = z.refine<{ churchId?: string | null; churchName?: string }>((value) => (value.churchId ?? null) !== null || visibleLength(value.churchName ?? "") >= 1, {
+  message: PROFILE_MESSAGES.churchName,
+  path: ["churchName"],
+});
+
 const extras = {
+  /** Interest keys (names and aliases are turned into keys by normalizeProfileBody). */
   interests: z.optional(
-    z.array(z.string().check(z.maxLength(TEXT_LIMITS.interest, PROFILE_MESSAGES.tooLong))).check(z.maxLength(MAX_INTERESTS, PROFILE_MESSAGES.tooManyInterests)),
+    z.array(z.enum(INTEREST_KEYS as [string, ...string[]], { error: PROFILE_MESSAGES.unknownInterest })).check(z.maxLength(MAX_INTERESTS, PROFILE_MESSAGES.tooManyInterests)),
   ),
   occupation: optionalText(TEXT_LIMITS.short),
   education: optionalText(TEXT_LIMITS.short),
@@ -77,7 +96,7 @@ export const createProfileSchema = z.object({
   birthDate,
   gender: z.enum(GENDERS, { error: PROFILE_MESSAGES.gender }),
   denomination: z.enum(DENOMINATIONS, { error: PROFILE_MESSAGES.denomination }),
-  churchName: trimmedMin(1, PROFILE_MESSAGES.churchName),
+  ...churchFields,
   faithTestimony: trimmedMin(50, PROFILE_MESSAGES.faithTestimonyRegistration),
   faithDuration: z.enum(FAITH_DURATIONS_REGISTRATION, { error: PROFILE_MESSAGES.faithDuration }),
   bio: trimmedMin(20, PROFILE_MESSAGES.bioRegistration),
@@ -90,19 +109,19 @@ export const createProfileSchema = z.object({
   /** Onboarding's last step: who the member would like to meet (the first Discover filters). */
   preferences: z.optional(preferencesSchema),
   ...extras,
-});
+}).check(churchGiven);
 
 /**
  * Edit Profile (edit rules). The age is not an input (docs/decisions/0096): a birth date is
  * accepted only from a profile made before birth dates, and never changes once set.
  */
-export const editProfileSchema = z.object({
+const editProfileBase = z.object({
   photos: photoList,
   birthDate: z.optional(birthDate),
   gender: z.enum(GENDERS, { error: PROFILE_MESSAGES.gender }),
   bio: trimmedMin(10, PROFILE_MESSAGES.bioEdit),
   denomination: z.enum(DENOMINATIONS, { error: PROFILE_MESSAGES.denomination }),
-  churchName: trimmedMin(1, PROFILE_MESSAGES.churchName),
+  ...churchFields,
   faithDuration: z.enum(FAITH_DURATIONS_KNOWN, { error: PROFILE_MESSAGES.faithDuration }),
   faithTestimony: trimmedMin(20, PROFILE_MESSAGES.faithTestimonyEdit),
   jesusChristMeaning: trimmedMin(20, PROFILE_MESSAGES.jesusChristMeaning),
@@ -111,6 +130,7 @@ export const editProfileSchema = z.object({
   searchDistance: z.optional(z.number()),
   ...extras,
 });
+export const editProfileSchema = editProfileBase.check(churchGiven);
 
 /** PATCH /api/profile with only {searchDistance}: the settings slider (5–200 km, step 5). */
 export const searchDistanceSchema = z.object({
@@ -134,7 +154,21 @@ export function normalizeProfileBody(body: unknown): unknown {
   if (typeof copy.birthDate === "string" && copy.birthDate.trim() === "") delete copy.birthDate;
   if (typeof copy.searchDistance === "string" && /^\d{1,3}$/.test(copy.searchDistance)) copy.searchDistance = Number(copy.searchDistance);
   if (typeof copy.interests === "string") copy.interests = splitInterests(copy.interests);
+  // Older clients send the English denominations and interest names: taken as their keys (docs/decisions/0132).
+  if (typeof copy.denomination === "string") copy.denomination = denominationKeyOf(copy.denomination) ?? copy.denomination;
+  if (Array.isArray(copy.interests)) copy.interests = uniqueInterests(copy.interests);
+  if (copy.churchId === "") copy.churchId = null;
   return copy;
+}
+
+/** Names and aliases as keys, each once; an unknown entry stays as it came, for the schema to refuse. */
+function uniqueInterests(entries: unknown[]): unknown[] {
+  const result: unknown[] = [];
+  for (const entry of entries) {
+    const value = typeof entry === "string" ? (interestKeyOf(entry) ?? entry) : entry;
+    if (!result.includes(value)) result.push(value);
+  }
+  return result;
 }
 
 /** "music, hiking" → ["music", "hiking"], trimmed and without empty or repeated entries. */
@@ -178,7 +212,7 @@ export function validateProfile(mode: ProfileMode, body: unknown, context: Profi
   const schema =
     mode === "create"
       ? createProfileSchema
-      : z.extend(editProfileSchema, { faithDuration: z.enum(editFaithDurations(context.keptFaithDuration ?? "") as unknown as typeof FAITH_DURATIONS_KNOWN, { error: PROFILE_MESSAGES.faithDuration }) });
+      : z.extend(editProfileBase, { faithDuration: z.enum(editFaithDurations(context.keptFaithDuration ?? "") as unknown as typeof FAITH_DURATIONS_KNOWN, { error: PROFILE_MESSAGES.faithDuration }) }).check(churchGiven);
   const normalized = normalizeProfileBody(body);
   const result = schema.safeParse(normalized);
   const issues: { path: PropertyKey[]; message: string }[] = result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path, message: issue.message }));

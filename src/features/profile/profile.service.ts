@@ -8,6 +8,7 @@ import { cleanText, isBlank } from "../../platform/text";
 import { jakartaDayOf } from "../../platform/clock";
 import { ageOn } from "./birth-date";
 import { findCity } from "./cities";
+import type { Lang } from "../../i18n";
 import { loadOwnProfile, photoUrl, type ProfileJson } from "./profile-json";
 import { PROFILE_MESSAGES, type CreateProfileInput, type EditProfileInput, type ProfileMode } from "./profile.schemas";
 import { withdrawBadgeIfUncovered } from "../verification/verified-photos";
@@ -151,7 +152,7 @@ const clean = (value: string | null | undefined) => {
 };
 
 /** Saves a profile (POST: registration rules, PATCH: edit rules) with its photo list, in one batch. */
-export async function saveProfile(deps: Deps, userId: string, mode: ProfileMode, input: CreateProfileInput | EditProfileInput): Promise<ServiceResult<ProfileJson>> {
+export async function saveProfile(deps: Deps, userId: string, mode: ProfileMode, input: CreateProfileInput | EditProfileInput, lang: Lang = "en"): Promise<ServiceResult<ProfileJson>> {
   const [existing] = await deps.db.select().from(profiles).where(eq(profiles.userId, userId)).limit(1);
   if (mode === "edit" && existing === undefined) return { ok: false, status: 400, message: PROFILE_MESSAGES.profileIncomplete };
   const city = cityColumns(input.city);
@@ -165,14 +166,16 @@ export async function saveProfile(deps: Deps, userId: string, mode: ProfileMode,
     ...(birthDate === undefined ? {} : { birthDate, age: ageOn(birthDate, jakartaDayOf(now))! }),
     gender: input.gender,
     denomination: input.denomination,
-    churchName: cleanText(input.churchName),
+    churchName: cleanText(input.churchName ?? ""),
+    // Older clients send no churchId: an edit without it keeps the stored one (docs/decisions/0132).
+    ...(input.churchId !== undefined || mode === "create" ? { churchId: input.churchId ?? null } : {}),
     faithTestimony: cleanText(input.faithTestimony, { multiline: true }),
     faithDuration: input.faithDuration,
     bio: cleanText(input.bio, { multiline: true }),
     ministryInvolvement: clean(input.ministryInvolvement),
     relationshipGoals: clean(input.relationshipGoals),
     jesusChristMeaning: clean(input.jesusChristMeaning),
-    ...(input.interests === undefined ? {} : { interests: input.interests.map((entry) => cleanText(entry)).filter((entry) => !isBlank(entry)) }),
+    ...(input.interests === undefined ? {} : { interests: input.interests }),
     ...(input.occupation === undefined ? {} : { occupation: clean(input.occupation) }),
     ...(input.education === undefined ? {} : { education: clean(input.education) }),
     ...(input.city === undefined ? {} : city.value),
@@ -203,7 +206,7 @@ export async function saveProfile(deps: Deps, userId: string, mode: ProfileMode,
     throw error;
   }
   await Promise.all(photoPlan.value.removedFiles.map((file) => removeStoredFile(deps.config.dataDir, file)));
-  return { ok: true, value: (await loadOwnProfile(deps.db, userId))! };
+  return { ok: true, value: (await loadOwnProfile(deps.db, userId, lang))! };
 }
 
 export async function saveSearchDistance(deps: Deps, userId: string, searchDistance: number): Promise<ServiceResult<ProfileJson>> {
