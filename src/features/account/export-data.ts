@@ -12,6 +12,7 @@ import { zipSync, strToU8 } from "fflate";
 import type { AppDeps } from "../../app-env";
 import { blocks, oauthAccounts, payments, photos, profiles, reports, swipes, users } from "../../../db/schema";
 import { uploadsDir } from "../profile/photos/photo-store";
+import { answersForExport } from "../questions/answers-export";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 
@@ -45,7 +46,8 @@ export async function exportAccountData(deps: Deps, userId: string): Promise<Uin
       `Your Kasih data, exported ${deps.clock.now().toISOString()}.\n` +
         "account.json: your account and settings. profile.json: your profile. photos/: your photo files.\n" +
         "matches.json and messages.json: your matches and the messages of your conversations.\n" +
-        "swipes.json, blocks.json, reports.json: what you did. payments.json: your payments. sign-in.json: linked providers.\n",
+        "swipes.json, blocks.json, reports.json: what you did. payments.json: your payments. sign-in.json: linked providers.\n" +
+        "answers.json: your answers to the values questions.\n",
     ),
     "account.json": json({
       id: account.id,
@@ -82,6 +84,8 @@ export async function exportAccountData(deps: Deps, userId: string): Promise<Uin
       paymentRows.map((row) => ({ id: row.id, plan: row.plan, amount: row.amount, currency: row.currency, method: row.method, gateway: row.gateway, status: row.status, createdAt: iso(row.createdAt), paidAt: iso(row.paidAt) })),
     ),
     "sign-in.json": json(providerRows.map((row) => ({ provider: row.provider, linkedAt: iso(row.createdAt) }))),
+    // The values questions' answers (docs/decisions/0133).
+    "answers.json": json(await answersForExport(db, userId)),
   };
   const dir = uploadsDir(deps.config.dataDir);
   for (const photo of photoRows) {
