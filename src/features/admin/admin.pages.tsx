@@ -14,6 +14,7 @@ import { countersPages } from "./admin-counters";
 import { memberPages } from "./users/member-page";
 
 import { secondFactorPages } from "./second-factor/second-factor.page";
+import { rolePages } from "./roles/role-dialog";
 import { isStaffRole, pagePermission, roleMay } from "./staff-permissions";
 import { SECOND_FACTOR_REQUIRED } from "../../middleware/guards";
 import { isHtmx } from "./htmx";
@@ -74,6 +75,7 @@ export function adminPages(deps: AppDeps, render: RenderPage) {
     .route("/admin", overviewPages(deps, render))
     .route("/admin", countersPages(deps))
     .route("/admin", usersPages(deps, render))
+    .route("/admin", rolePages(deps))
     .route("/admin", memberPages(deps, render))
     .route("/admin", moderationPages(deps, render))
     .route("/admin", adminMatchesPages(deps, render))

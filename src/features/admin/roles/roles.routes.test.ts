@@ -132,3 +132,46 @@ describe("banning, suspending and deleting staff (ADMIN.md 'Who')", () => {
     expect((await app.deps.db.select({ status: reports.status }).from(reports).where(eq(reports.id, id)))[0]!.status).toBe("pending");
   });
 });
+
+describe("the role control in the panel", () => {
+  const HX = { "HX-Request": "true" };
+  const dialog = (cookie: string, id: string) => app.request("GET", `/admin/users/${id}/role`, { cookie, headers: HX });
+
+  test("an admin opens a member's role dialog: three choices posting to the role call, the current one chosen", async () => {
+    const member = await person(app, { firstName: "Budi", lastName: "Hartono" });
+    const response = await dialog(admin.cookie, member.id);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("Role of Budi Hartono");
+    expect(html).toContain(`hx-post="/api/admin/users/${member.id}/role"`);
+    expect(html.match(/type="radio" name="role"/g)).toHaveLength(3);
+    expect(html).toMatch(/checked="" value="member"/);
+    // In Indonesian too.
+    const id = await (await app.request("GET", `/admin/users/${member.id}/role`, { headers: { ...HX, Cookie: `${admin.cookie}; app-language=id` } })).text();
+    expect(id).toContain("Peran Budi Hartono");
+  });
+
+  test("the dialog says why there is no choice: the super admin, oneself, another admin for anyone but the super admin", async () => {
+    expect(await (await dialog(admin.cookie, boss.id)).text()).toContain("The super admin&#x27;s role cannot be changed.");
+    expect(await (await dialog(admin.cookie, admin.id)).text()).toContain("You cannot change your own role.");
+    const staffNote = await (await dialog(admin.cookie, moderator.id)).text();
+    expect(staffNote).toContain("Only the super admin can change the role of an admin or moderator.");
+    expect(staffNote).not.toContain("hx-post");
+    expect(await (await dialog(boss.cookie, moderator.id)).text()).toContain(`hx-post="/api/admin/users/${moderator.id}/role"`);
+  });
+
+  test("a moderator gets no role dialog, and the Users list offers them no plan, delete or role", async () => {
+    const member = await person(app);
+    expect((await dialog(moderator.cookie, member.id)).status).toBe(403);
+    const asModerator = await (await app.request("GET", "/admin/users", { cookie: moderator.cookie })).text();
+    expect(asModerator).not.toContain(`/admin/users/${member.id}/role`);
+    expect(asModerator).not.toContain(`/admin/users/${member.id}/plan`);
+    expect(asModerator).not.toContain(`/admin/users/${member.id}/delete`);
+    expect(asModerator).toContain(`/admin/users/${member.id}/ban`);
+    const asAdmin = await (await app.request("GET", "/admin/users", { cookie: admin.cookie })).text();
+    expect(asAdmin).toContain(`hx-get="/admin/users/${member.id}/role"`);
+    const memberPage = await (await app.request("GET", `/admin/users/${member.id}`, { cookie: admin.cookie })).text();
+    expect(memberPage).toContain(`hx-get="/admin/users/${member.id}/role"`);
+    expect(await (await app.request("GET", `/admin/users/${member.id}`, { cookie: moderator.cookie })).text()).not.toContain(`/admin/users/${member.id}/role`);
+  });
+});

@@ -15,24 +15,24 @@ const CARD = "second-factor-card";
 function CodeForm({ next, enrolling }: { next: string; enrolling: boolean }) {
   const t = useT();
   return (
-    <form className="form second-factor-form" hx-post={`/api/admin/2fa/verify?next=${encodeURIComponent(next)}`} hx-swap="none" data-error-title={t("admin.secondFactor.failedTitle")}>
-      <label className="label" htmlFor="second-factor-code">
-        {t(enrolling ? "admin.secondFactor.enrol.codeLabel" : "admin.secondFactor.verify.codeLabel")}
-      </label>
-      <input
-        id="second-factor-code"
-        className="input second-factor-code"
-        name="code"
-        type="text"
-        inputMode={enrolling ? "numeric" : "text"}
-        autoComplete="one-time-code"
-        autoCapitalize="characters"
-        spellCheck={false}
-        maxLength={20}
-        required
-        autoFocus={!enrolling}
-        placeholder={enrolling ? "123456" : undefined}
-      />
+    <form className="second-factor-form" hx-post={`/api/admin/2fa/verify?next=${encodeURIComponent(next)}`} hx-swap="none" data-error-title={t("admin.secondFactor.failedTitle")}>
+      <div className="field">
+        <label htmlFor="second-factor-code">{t(enrolling ? "admin.secondFactor.enrol.codeLabel" : "admin.secondFactor.verify.codeLabel")}</label>
+        <input
+          id="second-factor-code"
+          className="second-factor-code"
+          name="code"
+          type="text"
+          inputMode={enrolling ? "numeric" : "text"}
+          autoComplete="one-time-code"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={20}
+          required
+          autoFocus={!enrolling}
+          placeholder={enrolling ? "123456" : undefined}
+        />
+      </div>
       <button type="submit" className="button button-primary button-block" data-requires="#second-factor-code">
         {t(enrolling ? "admin.secondFactor.enrol.finish" : "admin.secondFactor.verify.submit")}
       </button>

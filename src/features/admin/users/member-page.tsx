@@ -10,6 +10,7 @@ import { renderAdmin } from "../admin-render";
 import { Badge, DialogCancel, EmptyState, formatDate, formatDateTime, ServerDialog } from "../admin-ui";
 import { isHtmx, refreshEvent } from "../htmx";
 import { roleMay } from "../staff-permissions";
+import { RoleButton } from "../roles/role-dialog";
 import { Money, StatusBadge, When } from "../payments/payment-view";
 import { BAN_REASON_MAX } from "./ban";
 import { memberPageHref } from "./member-list-ui";
@@ -39,6 +40,8 @@ interface Abilities {
   moderate: boolean;
   delete: boolean;
   plans: boolean;
+  /** Grant or revoke a role (admins only, ADMIN.md 'Who'): the dialog says what the rules leave. */
+  roles: boolean;
   /** Ban, suspend and delete are refused on oneself and the super admin (ADMIN.md 'Who'). */
   protectedReason: "self" | "superAdmin" | null;
 }
@@ -124,6 +127,7 @@ function ActionsBar({ member, can }: { member: MemberDetail; can: Abilities }) {
         </>
       ) : null}
       {can.plans ? <ActionButton member={member} action="plan" errorKey="admin.money.grant.failedTitle" /> : null}
+      {can.roles && can.protectedReason === null ? <RoleButton memberId={member.id} /> : null}
       {can.delete && can.protectedReason === null ? <ActionButton member={member} action="delete" tone="danger-text" errorKey="admin.users.failed.delete" /> : null}
       {can.protectedReason !== null ? <span className="muted admin-protected">{t(can.protectedReason === "self" ? "admin.users.protected.self" : "admin.users.protected.superAdmin")}</span> : null}
     </div>
@@ -550,6 +554,7 @@ export function memberPages(deps: AppDeps, render: RenderPage) {
       moderate: roleMay(viewer.role, "users.moderate"),
       delete: roleMay(viewer.role, "users.delete"),
       plans: roleMay(viewer.role, "plans"),
+      roles: roleMay(viewer.role, "roles"),
       protectedReason: member.id === viewer.id ? "self" : isProtectedSuperAdmin(deps.config, member) ? "superAdmin" : null,
     };
   };

@@ -14,6 +14,8 @@ import { ActionLabel, FilterChips, PersonCell, SearchForm } from "./member-list-
 import { ListHead, pageHref, SortHeader, type ListUrls } from "../list-table";
 import { ADMIN_USER_MESSAGES, idParamSchema, USER_FILTERS, USER_SORT, userListQuerySchema, type UserFilter, type UserListQuery } from "./users.schemas";
 import { findUser, isProtectedSuperAdmin, listUsers, protectionOf, type AdminUserEntry } from "./users.service";
+import { roleMay } from "../staff-permissions";
+import { RoleButton } from "../roles/role-dialog";
 
 const REGION = "users-region";
 const PATH = "/admin/users";
@@ -28,6 +30,13 @@ type UsersPage = Awaited<ReturnType<typeof listUsers>>;
 
 /** Why no ban or delete is offered on a row: it is the admin, or the super admin (ADMIN.md "Who"). */
 type Protection = "self" | "superAdmin" | null;
+
+/** What the viewer's role offers on the rows (ADMIN.md 'Who', staff-permissions.ts): a moderator has no plan, delete or role. */
+interface RowAbilities {
+  plans: boolean;
+  delete: boolean;
+  roles: boolean;
+}
 
 /** Spec point 4, "User badge": Verified, else Premium, else Regular. */
 function AccountBadges({ user }: { user: AdminUserEntry }) {
@@ -93,19 +102,20 @@ function PlanButton({ user }: { user: AdminUserEntry }) {
   );
 }
 
-function RowActions({ user, protection }: { user: AdminUserEntry; protection: Protection }) {
+function RowActions({ user, protection, can }: { user: AdminUserEntry; protection: Protection; can: RowAbilities }) {
   const t = useT();
   if (protection !== null)
     return (
       <>
-        <PlanButton user={user} />
+        {can.plans ? <PlanButton user={user} /> : null}
         <span className="muted admin-protected">{t(protection === "self" ? "admin.users.protected.self" : "admin.users.protected.superAdmin")}</span>
       </>
     );
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
     <>
-      <PlanButton user={user} />
+      {can.plans ? <PlanButton user={user} /> : null}
+      {can.roles ? <RoleButton memberId={user.id} /> : null}
       {user.isBanned ? (
         <button type="button" className="button button-outline button-small" hx-post={`/api/admin/users/${user.id}/unban`} hx-swap="none" data-error-title={t("admin.users.failed.unban")}>
           <ActionLabel action={t("admin.users.actions.unban")} target={name} />
@@ -115,14 +125,16 @@ function RowActions({ user, protection }: { user: AdminUserEntry; protection: Pr
           <ActionLabel action={t("admin.users.actions.ban")} target={name} />
         </button>
       )}
-      <button type="button" className="button button-ghost button-small admin-danger-text" hx-get={`${PATH}/${user.id}/delete`} hx-target="#admin-dialog-slot" hx-swap="innerHTML" data-error-title={t("admin.users.failed.delete")}>
-        <ActionLabel action={t("admin.users.actions.delete")} target={name} />
-      </button>
+      {can.delete ? (
+        <button type="button" className="button button-ghost button-small admin-danger-text" hx-get={`${PATH}/${user.id}/delete`} hx-target="#admin-dialog-slot" hx-swap="innerHTML" data-error-title={t("admin.users.failed.delete")}>
+          <ActionLabel action={t("admin.users.actions.delete")} target={name} />
+        </button>
+      ) : null}
     </>
   );
 }
 
-function UsersTable({ users, urls, protectionFor }: { users: AdminUserEntry[]; urls: ListUrls; protectionFor: (user: AdminUserEntry) => Protection }) {
+function UsersTable({ users, urls, protectionFor, can }: { users: AdminUserEntry[]; urls: ListUrls; protectionFor: (user: AdminUserEntry) => Protection; can: RowAbilities }) {
   const t = useT();
   const { lang } = useI18n();
   return (
@@ -174,7 +186,7 @@ function UsersTable({ users, urls, protectionFor }: { users: AdminUserEntry[]; u
                 {user.lastActiveAt === null ? <span className="muted">{t("admin.lists.never")}</span> : <time dateTime={user.lastActiveAt}>{formatDate(lang, user.lastActiveAt)}</time>}
               </td>
               <td className="admin-cell-actions">
-                <RowActions user={user} protection={protectionFor(user)} />
+                <RowActions user={user} protection={protectionFor(user)} can={can} />
               </td>
             </tr>
           ))}
@@ -184,7 +196,7 @@ function UsersTable({ users, urls, protectionFor }: { users: AdminUserEntry[]; u
   );
 }
 
-function UsersRegion({ page, query, protectionFor }: { page: UsersPage; query: UserListQuery; protectionFor: (user: AdminUserEntry) => Protection }) {
+function UsersRegion({ page, query, protectionFor, can }: { page: UsersPage; query: UserListQuery; protectionFor: (user: AdminUserEntry) => Protection; can: RowAbilities }) {
   const t = useT();
   const urls = urlsOf(query);
   const narrowed = query.search !== undefined || query.filter !== "all";
@@ -207,7 +219,7 @@ function UsersRegion({ page, query, protectionFor }: { page: UsersPage; query: U
         )
       ) : (
         <>
-          {page.users.length > 0 ? <UsersTable users={page.users} urls={urls} protectionFor={protectionFor} /> : null}
+          {page.users.length > 0 ? <UsersTable users={page.users} urls={urls} protectionFor={protectionFor} can={can} /> : null}
           <Pager page={page.page} limit={page.limit} total={page.total} regionId={REGION} hrefFor={(target) => pageHref(urls, target)} />
         </>
       )}
@@ -295,7 +307,9 @@ export function usersPages(deps: AppDeps, render: RenderPage) {
       if (!parsed.success) return invalidListPage(c, render, pageOptions(c), firstIssueMessage(parsed.error), PATH);
       const query = parsed.data;
       const page = await listUsers(deps, query);
-      const region = <UsersRegion page={page} query={query} protectionFor={protectionsFor(c)} />;
+      const role = currentUser(c).role;
+      const can: RowAbilities = { plans: roleMay(role, "plans"), delete: roleMay(role, "users.delete"), roles: roleMay(role, "roles") };
+      const region = <UsersRegion page={page} query={query} protectionFor={protectionsFor(c)} can={can} />;
       return renderAdmin(
         c,
         render,
