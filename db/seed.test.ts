@@ -118,6 +118,17 @@ describe("seedDemo", () => {
     }
     const pending = await handle.db.select().from(reports).where(eq(reports.status, "pending"));
     expect(pending.length).toBeGreaterThanOrEqual(2);
+    // Each carries what a filed report does (docs/decisions/0129): the reported profile's snapshot
+    // with its photos, and the conversation behind the scam and harassment reports.
+    for (const report of pending) {
+      expect(report.reportedSnapshot?.name).toBeTruthy();
+      expect(report.reportedSnapshot?.photos.length).toBeGreaterThan(0);
+      for (const photo of report.reportedSnapshot!.photos) expect(existsSync(join(config.dataDir, "evidence", photo))).toBe(true);
+    }
+    for (const reason of ["scam", "harassment"]) {
+      const withConversation = pending.find((report) => report.reason === reason);
+      expect(withConversation?.evidence?.length).toBeGreaterThanOrEqual(3);
+    }
   });
 
   test("creates the demo sign-ins: they work with the printed password, including an admin and a Premium Plus account", async () => {

@@ -17,7 +17,9 @@ import { distanceKm } from "../src/features/profile/cities";
 import { newId, newToken } from "../src/platform/ids";
 import type { ReportReason } from "../src/features/safety/report-reasons";
 import type { Database } from "./client";
-import { adminActions, matches, messages, photos, profiles, reports, swipes, users, type Plan } from "./schema";
+import { adminActions, matches, messages, photos, profiles, reports, swipes, users, type Plan, type ReportedProfileSnapshot } from "./schema";
+import { EVIDENCE_MESSAGES } from "../src/features/safety/safety.service";
+import { keepEvidencePhotos } from "../src/features/safety/report-snapshot";
 import { generatePerson, type Gender, type Person, type PersonOverrides } from "./demo/people";
 import { renderPortrait } from "./demo/portrait";
 import { Random } from "./demo/random";
@@ -230,6 +232,14 @@ const SCAM_CONVERSATION: readonly (readonly ["reporter" | "reported", string])[]
   ["reporter", "Thank you! GBI in Kelapa Gading. And you?"],
   ["reported", "I am working offshore right now, I only go online at night. Can we continue on WhatsApp?"],
   ["reported", "My bank card is blocked here and I need Rp 2.500.000 for the customs fee. Could you transfer it to my cousin's BCA account? I will pay you back next week, I promise."],
+];
+
+/** The lines behind a harassment report, kept with it as its evidence. */
+const HARASSMENT_CONVERSATION: readonly (readonly ["reporter" | "reported", string])[] = [
+  ["reported", "Why are you not answering me?"],
+  ["reporter", "Sorry, I was at church. I think we are not a good match."],
+  ["reported", "You women are all the same. Answer me NOW."],
+  ["reporter", "Please stop messaging me."],
 ];
 
 interface SeedUser {
@@ -454,10 +464,54 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
     });
     reportRows.push({ id: newId(), reporterId, reportedUserId: reportedId, reason: "scam", description: "Asked me to transfer money for a 'customs fee' after a few messages.", status: "pending", createdAt: new Date(start + 2 * 60 * 60_000) });
   }
+  // The harassment report comes with the conversation behind it (no random draws, so the rest
+  // of the set stays the same).
+  const harassment = reportRows.find((r) => r.reason === "harassment" && r.status === "pending");
+  if (harassment !== undefined) {
+    const [user1Id, user2Id] = [harassment.reporterId!, harassment.reportedUserId!].sort() as [string, string];
+    if (!matchRows.some((m) => m.user1Id === user1Id && m.user2Id === user2Id)) {
+      const match = { id: newId(), user1Id, user2Id, createdAt: new Date(harassment.createdAt!.getTime() - DAY_MS), lastMessageAt: null as Date | null };
+      matchRows.push(match);
+      HARASSMENT_CONVERSATION.forEach(([who, content], index) => {
+        const at = new Date(match.createdAt.getTime() + (index + 1) * 30 * 60_000);
+        messageRows.push({ id: newId(), matchId: match.id, senderId: who === "reported" ? harassment.reportedUserId! : harassment.reporterId!, content, kind: "text", createdAt: at, readAt: at });
+        match.lastMessageAt = at;
+      });
+    }
+  }
   const bannedReporter = random.pick(reportable);
   const [bannedReason, bannedDescription] = REPORT_REASONS[0]!;
   const bannedReportAt = ago(5 * DAY_MS, 8 * DAY_MS);
   reportRows.push({ id: newId(), reporterId: bannedReporter.id, reportedUserId: banned.id, reason: bannedReason, description: bannedDescription, status: "resolved", createdAt: bannedReportAt, updatedAt: new Date(bannedReportAt.getTime() + DAY_MS) });
+  const reportedSnapshotOf = (userId: string, at: Date): ReportedProfileSnapshot => {
+    const user = people.find((u) => u.id === userId)!;
+    const profile = profileRows.find((row) => row.userId === userId);
+    return {
+      name: `${user.person.firstName} ${user.person.lastName}`.trim(),
+      age: profile?.age ?? null,
+      gender: profile?.gender ?? null,
+      city: profile?.city ?? null,
+      bio: profile?.bio ?? "",
+      prompts: profile?.prompts ?? [],
+      photos: photoRows.filter((row) => row.userId === userId).sort((a, b) => a.position - b.position).map((row) => row.fileName),
+      takenAt: at.getTime(),
+    };
+  };
+  // Every report carries what a filed one does (docs/decisions/0129): the pair's last lines as its
+  // evidence (none without a match), the reported profile's snapshot and the reporter's address.
+  reportRows.forEach((report, index) => {
+    const [user1Id, user2Id] = [report.reporterId!, report.reportedUserId!].sort();
+    const match = matchRows.find((m) => m.user1Id === user1Id && m.user2Id === user2Id);
+    report.evidence =
+      match === undefined
+        ? null
+        : messageRows
+            .filter((line) => line.matchId === match.id)
+            .slice(-EVIDENCE_MESSAGES)
+            .map((line) => ({ id: line.id!, senderId: line.senderId, content: line.content, kind: line.kind ?? "text", createdAt: line.createdAt!.getTime() }));
+    report.reportedSnapshot = reportedSnapshotOf(report.reportedUserId!, report.createdAt!);
+    report.reporterIp = `203.0.113.${index + 10}`;
+  });
   const actionRows: (typeof adminActions.$inferInsert)[] = [
     {
       id: newId(),
@@ -496,6 +550,8 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
     }
     throw error;
   }
+  // The reported profiles' photos are kept as evidence, as a filed report keeps them.
+  await keepEvidencePhotos(config.dataDir, [...new Set(reportRows.flatMap((report) => report.reportedSnapshot?.photos ?? []))]);
 
   const finished = performance.now();
   const demoLikes = swipeRows.filter((s) => s.isLike && demos.some((d) => d.id === s.swipedId) && !matchRows.some((m) => (m.user1Id === s.swipedId && m.user2Id === s.swiperId) || (m.user2Id === s.swipedId && m.user1Id === s.swiperId))).length;
