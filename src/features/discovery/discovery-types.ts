@@ -4,10 +4,17 @@ export interface DiscoveryCardJson {
   firstName: string;
   age: number;
   gender: "male" | "female";
+  /** A family key (docs/decisions/0132), with its name in the viewer's language. */
   denomination: string;
+  denominationName: string;
+  /** The directory church, or null; churchName is the free text (a local congregation, may be ""). */
+  church: { id: string; name: string; abbreviation?: string; family: string } | null;
   churchName: string;
   bio: string;
+  /** Interest keys, their names in the viewer's language, and those the viewer has too. */
   interests: string[];
+  interestNames: string[];
+  sharedInterests: string[];
   occupation: string | null;
   education: string | null;
   jesusChristMeaning: string | null;

@@ -102,6 +102,26 @@ describe("GET /api/discovery", () => {
     expect(result.body[1]!.superLikedYou).toBe(false);
   });
 
+  test("the same church ranks above the same family alone; cards carry the family's name, the church and the interests, shared ones marked, in the viewer's language", async () => {
+    const me = await createMember(app, { gender: "male", age: 30, denomination: "pentecostal", churchId: "gbi", interests: ["music", "choir", "cooking"] });
+    const family = await createMember(app, { firstName: "Family", age: 30, denomination: "pentecostal", churchId: "gpdi" });
+    const church = await createMember(app, { firstName: "Church", age: 30, denomination: "pentecostal", churchId: "gbi", churchName: "GBI Rayon 3", interests: ["choir", "travel", "music"] });
+    await createMember(app, { firstName: "Neither", age: 30, denomination: "catholic", churchId: "ka-jakarta" });
+    const response = await app.request("GET", "/api/discovery", { cookie: `${me.cookie}; app-language=id` });
+    const cards = (await response.json()) as { id: string; firstName: string; denominationName: string; church: unknown; churchName: string; interests: string[]; interestNames: string[]; sharedInterests: string[] }[];
+    expect(cards.map((card) => card.firstName)).toEqual(["Church", "Family", "Neither"]);
+    expect(cards[0]).toMatchObject({
+      id: church.id,
+      denominationName: "Pentakosta",
+      church: { id: "gbi", name: "Gereja Bethel Indonesia", abbreviation: "GBI", family: "pentecostal" },
+      churchName: "GBI Rayon 3",
+      interests: ["choir", "travel", "music"],
+      interestNames: ["Paduan suara", "Jalan-jalan", "Musik"],
+      sharedInterests: ["choir", "music"],
+    });
+    expect(cards[1]!.id).toBe(family.id);
+  });
+
   test("a boosted person comes before better-matching ones; shared goals and denomination rank higher", async () => {
     const me = await createMember(app, { gender: "male", age: 30, denomination: "Protestant", relationshipGoals: "marriage" });
     const other = await createMember(app, { firstName: "Other", age: 30, denomination: "Catholic", relationshipGoals: "friendship" });
@@ -494,8 +514,8 @@ describe("Discover filters (GET/PUT /api/discovery/filters)", () => {
     const filters = { ageMin: 25, ageMax: 35, denominations: ["Catholic", "Protestant", "Catholic"], relationshipGoals: ["marriage", "serious-relationship"], maxDistance: 100, verifiedOnly: false };
     const saved = await app.request("PUT", "/api/discovery/filters", { cookie: me.cookie, body: filters });
     expect(saved.status).toBe(200);
-    // Stored canonical: repeats collapse, in the list's order.
-    expect(await saved.json()).toEqual({ ...filters, denominations: ["Catholic", "Protestant"] });
+    // Stored canonical: old values become family keys (docs/decisions/0132), repeats collapse, in the list's order.
+    expect(await saved.json()).toEqual({ ...filters, denominations: ["catholic", "protestant"] });
     expect((await discover(me.cookie)).body.map((card) => card.firstName)).toEqual(["Fit"]);
 
     // Distance is the same value as Settings' slider; Bandung is ~120 km from Jakarta.
@@ -508,6 +528,20 @@ describe("Discover filters (GET/PUT /api/discovery/filters)", () => {
     expect((await discover(me.cookie)).body).toEqual([]);
     await app.deps.db.update(users).set({ photoVerifiedAt: app.clock.now() }).where(eq(users.id, fit.id));
     expect((await discover(me.cookie)).body.map((card) => card.firstName)).toEqual(["Fit"]);
+  });
+
+  test("the denomination filter takes family keys and the old English values alike", async () => {
+    const me = await createMember(app, { gender: "male" });
+    await createMember(app, { firstName: "Lutheran", denomination: "Lutheran" });
+    await createMember(app, { firstName: "Charismatic", denomination: "charismatic" });
+    await createMember(app, { firstName: "Catholic", denomination: "catholic" });
+    const byKey = await app.request("PUT", "/api/discovery/filters", { cookie: me.cookie, body: { ...open, denominations: ["charismatic", "protestant"] } });
+    expect((await byKey.json()).denominations).toEqual(["protestant", "charismatic"]);
+    expect((await discover(me.cookie)).body.map((card) => card.firstName).sort()).toEqual(["Charismatic", "Lutheran"]);
+    const byAlias = await app.request("PUT", "/api/discovery/filters", { cookie: me.cookie, body: { ...open, denominations: ["Anglican", "Lutheran"] } });
+    expect(byAlias.status).toBe(200);
+    expect((await byAlias.json()).denominations).toEqual(["protestant"]);
+    expect((await discover(me.cookie)).body.map((card) => card.firstName)).toEqual(["Lutheran"]);
   });
 
   test("bad filters are refused with the field's message and change nothing; without a profile there is nothing to filter", async () => {

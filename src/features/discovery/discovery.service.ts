@@ -38,12 +38,17 @@ import {
   STILL_ELIGIBLE_SQL,
   type Eligibility,
 } from "./discovery.sql";
+import { faithOnCard } from "./card-faith";
 
 export interface Viewer {
   id: string;
   gender: "male" | "female";
   age: number;
   denomination: string;
+  /** The directory church (docs/decisions/0132): the same church ranks higher. */
+  churchId: string | null;
+  /** Interest keys: the cards mark the ones shared. */
+  interests: string[];
   relationshipGoals: string | null;
   searchDistance: number;
   city: string | null;
@@ -60,7 +65,7 @@ export interface Viewer {
 /** One card (spec point 2): never an email, an exact position or whether a plain like happened. */
 export type DiscoveryCard = DiscoveryCardJson;
 
-const VIEWER_SQL = `select p.gender, p.age, p.denomination, p.relationship_goals, p.search_distance, p.city, p.city_lat, p.city_lng, u.verified_only,
+const VIEWER_SQL = `select p.gender, p.age, p.denomination, p.church_id, p.interests, p.relationship_goals, p.search_distance, p.city, p.city_lat, p.city_lng, u.verified_only,
     p.filter_age_min, p.filter_age_max, p.filter_denominations, p.filter_goals
   from profiles p join users u on u.id = p.user_id where p.user_id = ?1 and u.has_photo = 1`;
 
@@ -71,6 +76,8 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     gender: "male" | "female";
     age: number;
     denomination: string;
+    church_id: string | null;
+    interests: string;
     relationship_goals: string | null;
     search_distance: number;
     city: string | null;
@@ -88,6 +95,8 @@ export async function loadViewer(db: Database, userId: string): Promise<Viewer |
     gender: row.gender,
     age: row.age,
     denomination: row.denomination,
+    churchId: row.church_id,
+    interests: parseStringList(row.interests),
     relationshipGoals: row.relationship_goals,
     searchDistance: row.search_distance,
     city: row.city,
@@ -136,6 +145,7 @@ interface CandidateRow {
   age: number;
   gender: "male" | "female";
   denomination: string;
+  church_id: string | null;
   church_name: string;
   bio: string;
   interests: string;
@@ -201,7 +211,7 @@ export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit:
   const kept = decks.get(viewer.id, key, now.getTime());
   if (kept !== null) {
     const { rows, matches } = await stillEligible(db, decks, viewer, kept.filter((id) => !held.has(id)), limit, now, minMatch, lang);
-    if (rows.length >= limit) return withPhotos(db, viewer, rows, matches);
+    if (rows.length >= limit) return withPhotos(db, viewer, rows, matches, lang);
   }
   // What the client holds is left out inside the pool's reads, so it does not take the places of new people.
   const candidates = await rankPool(db, viewer, now, exclude, options);
@@ -215,7 +225,7 @@ export async function suggestFor(db: Database, viewer: Viewer, now: Date, limit:
     .slice(0, DECK_SIZE)
     .map(({ row }) => row);
   decks.keep(viewer.id, key, now.getTime(), ranked.map((row) => row.id));
-  return withPhotos(db, viewer, ranked.slice(0, limit), matches);
+  return withPhotos(db, viewer, ranked.slice(0, limit), matches, lang);
 }
 
 /**
@@ -260,11 +270,12 @@ async function rankPool(db: Database, viewer: Viewer, now: Date, exclude: string
     viewer.relationshipGoals, // ?12
     viewer.denomination, // ?13
     viewer.age, // ?14
+    viewer.churchId, // ?15
   ]);
 }
 
 /** Cards for the given rows: photos in one query, city distance computed here. */
-async function withPhotos(db: Database, viewer: Viewer, rows: CandidateRow[], matches: ReadonlyMap<string, MatchView>): Promise<DiscoveryCard[]> {
+async function withPhotos(db: Database, viewer: Viewer, rows: CandidateRow[], matches: ReadonlyMap<string, MatchView>, lang: Lang): Promise<DiscoveryCard[]> {
   if (rows.length === 0) return [];
   const photoRows = await fixedRows<{ user_id: string; file_name: string }>(db, PHOTOS_OF_SQL, [JSON.stringify(rows.map((row) => row.id))]);
   const photosByUser = new Map<string, string[]>();
@@ -273,10 +284,10 @@ async function withPhotos(db: Database, viewer: Viewer, rows: CandidateRow[], ma
     list.push(photoUrl(photo.file_name));
     photosByUser.set(photo.user_id, list);
   }
-  return rows.map((row) => toCard(viewer, row, photosByUser.get(row.id) ?? [], matches.get(row.id) ?? NO_MATCH));
+  return rows.map((row) => toCard(viewer, row, photosByUser.get(row.id) ?? [], matches.get(row.id) ?? NO_MATCH, lang));
 }
 
-function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng">, row: CandidateRow, photos: string[], match: MatchView): DiscoveryCard {
+function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng" | "interests">, row: CandidateRow, photos: string[], match: MatchView, lang: Lang): DiscoveryCard {
   // A member who hides their distance shows none (src/features/settings).
   const distanceHidden = row.show_distance !== 1;
   const known = !distanceHidden && viewer.cityLat !== null && viewer.cityLng !== null && row.city_lat !== null && row.city_lng !== null;
@@ -285,10 +296,8 @@ function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng">, row: CandidateRow, 
     firstName: row.first_name,
     age: row.age,
     gender: row.gender,
-    denomination: row.denomination,
-    churchName: row.church_name,
+    ...faithOnCard(row, viewer.interests, lang),
     bio: row.bio,
-    interests: parseStringList(row.interests),
     occupation: row.occupation,
     education: row.education,
     jesusChristMeaning: row.jesus_christ_meaning,
@@ -329,7 +338,7 @@ function parsePrompts(value: string): PromptAnswer[] {
 /** One person's card for the viewer (undo puts it back on top), or null if no longer eligible (banned, blocked either way). */
 export async function cardFor(db: Database, viewer: Viewer, userId: string, lang: Lang = "en", now = new Date()): Promise<DiscoveryCard | null> {
   const rows = await fixedRows<CandidateRow>(db, CARD_FOR_SQL, [viewer.id, userId]);
-  const cards = await withPhotos(db, viewer, rows, await matchesWith(db, viewer.id, rows.map((row) => row.id), lang, now.getTime()));
+  const cards = await withPhotos(db, viewer, rows, await matchesWith(db, viewer.id, rows.map((row) => row.id), lang, now.getTime()), lang);
   return cards[0] ?? null;
 }
 
@@ -347,7 +356,7 @@ export async function publicProfileFor(db: Database, viewer: Viewer, userId: str
   if (rows.length === 0) return null;
   const matches = await matchesWith(db, viewer.id, [userId], lang, now.getTime());
   if (onDeck.length > 0 && matches.get(userId)!.excluded) return null;
-  const [card] = await withPhotos(db, viewer, rows, matches);
+  const [card] = await withPhotos(db, viewer, rows, matches, lang);
   return card ?? null;
 }
 

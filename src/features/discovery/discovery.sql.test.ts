@@ -27,16 +27,16 @@ describe("Discover's statements (discovery.sql.ts)", () => {
     const viewer = await createMember(app, { gender: "male", city: "jakarta" });
     const women: { id: string; denomination: string }[] = [];
     for (let i = 0; i < 12; i++) {
-      const denomination = i % 3 === 0 ? "Catholic" : "Protestant";
+      const denomination = i % 3 === 0 ? "catholic" : "protestant";
       women.push({ ...(await createMember(app, { gender: "female", city: i % 2 === 0 ? "jakarta" : null, denomination })), denomination });
     }
     const loaded = (await loadViewer(app.deps.db, viewer.id))!;
     const texts = recordTexts();
     const shapes: { held: number; denominations: string[] }[] = [
       { held: 0, denominations: [] },
-      { held: 1, denominations: ["Protestant"] },
-      { held: 3, denominations: ["Protestant", "Catholic"] },
-      { held: 7, denominations: ["Protestant", "Catholic", "Baptist"] },
+      { held: 1, denominations: ["protestant"] },
+      { held: 3, denominations: ["protestant", "catholic"] },
+      { held: 7, denominations: ["protestant", "catholic", "baptist"] },
     ];
     for (const [k, shape] of shapes.entries()) {
       const now = new Date(app.clock.now().getTime() + k * 10 * 60_000); // past the kept deck's life: ranked again
@@ -59,7 +59,7 @@ describe("Discover's statements (discovery.sql.ts)", () => {
   }
 
   test("the ranking reads through its indexes: likes, activity, nearby by gender and city", async () => {
-    const details = await planOf(RANK_POOL_SQL, [...eligibilityArgs(someone), 0, 0, null, "Protestant", 30]);
+    const details = await planOf(RANK_POOL_SQL, [...eligibilityArgs(someone), 0, 0, null, "protestant", 30, "gbi"]);
     expect(details).toContain("swipes_swiped_like_idx (swiped_id=? AND is_like=?)");
     expect(details).toContain("users_boosted_until_idx (boosted_until>?)");
     expect(details).toContain("COVERING INDEX users_last_active_idx");

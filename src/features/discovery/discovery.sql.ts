@@ -79,7 +79,7 @@ function lookupChecks(id: string, photoTest: string): string {
 /** Every test, on a row of users `u` joined with its profile `p`. */
 const ELIGIBLE = `${COLUMN_CHECKS} and ${lookupChecks("u.id", "u.has_photo = 1")}`;
 
-const CARD_COLUMNS = `u.id, u.first_name, p.age, p.gender, p.denomination, p.church_name, p.bio, p.interests, p.occupation,
+const CARD_COLUMNS = `u.id, u.first_name, p.age, p.gender, p.denomination, p.church_id, p.church_name, p.bio, p.interests, p.occupation,
   p.education, p.jesus_christ_meaning, p.faith_duration, p.relationship_goals, p.ministry_involvement, p.prompts, p.city_lat, p.city_lng, u.show_distance, u.photo_verified_at is not null as verified`;
 
 /** 2 = super-liked the viewer, 1 = liked, null = neither. */
@@ -115,7 +115,8 @@ export const RANKED_CANDIDATES = DECK_SIZE * 2;
  *   their own, anyone of the other gender.
  *
  * ?10 now (ms), ?11 the bonus of a plain like (1000 when likes come first, else 0), ?12 the
- * viewer's relationship goals, ?13 denomination, ?14 age.
+ * viewer's relationship goals, ?13 denomination (a family key), ?14 age, ?15 church id (null: none;
+ * the same church ranks above the same family alone, docs/decisions/0132).
  */
 export const RANK_POOL_SQL = `with recent as materialized (
     select u.id from (select id, is_banned, photo_verified_at, hidden_at, suspended_until from users order by last_active_at desc limit ${DISCOVERY_ACTIVE_WINDOW}) u
@@ -143,6 +144,7 @@ export const RANK_POOL_SQL = `with recent as materialized (
     + boosted * 500
     + (case when relationship_goals is not null and relationship_goals = ?12 then 40 else 0 end)
     + (case when denomination = ?13 then 25 else 0 end)
+    + (case when ?15 is not null and church_id = ?15 then 35 else 0 end)
     - min(abs(age - ?14), 20) * 3
     + (case when last_active_at > ?10 - 86400000 then 30 when last_active_at > ?10 - 604800000 then 15 else 0 end)
     as score

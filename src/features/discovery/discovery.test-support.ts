@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { createSession } from "../auth/session";
 import { blocks, photos, profiles, sessions, swipes, users, type Role } from "../../../db/schema";
 import { findCity } from "../profile/cities";
+import { denominationKeyOf } from "../profile/denominations";
 import { newId } from "../../platform/ids";
 import type { TestApp } from "../../testing/test-app";
 
@@ -10,7 +11,12 @@ export interface MemberOptions {
   firstName?: string;
   gender?: "male" | "female";
   age?: number;
+  /** A family key, or an old English value stored as its key (as migration 0020 did). */
   denomination?: string;
+  churchId?: string | null;
+  churchName?: string;
+  /** Interest keys. */
+  interests?: string[];
   relationshipGoals?: string | null;
   city?: string | null;
   searchDistance?: number;
@@ -54,15 +60,16 @@ export async function createMember(app: TestApp, options: MemberOptions = {}) {
       userId: account.id,
       age: options.age ?? 28,
       gender: options.gender ?? "female",
-      denomination: options.denomination ?? "Protestant",
-      churchName: "GKI Pondok Indah",
+      denomination: denominationKeyOf(options.denomination ?? "protestant") ?? "other",
+      churchId: options.churchId ?? null,
+      churchName: options.churchName ?? "GKI Pondok Indah",
       faithTestimony: "I met Jesus at a youth camp and He changed how I see everything.",
       faithDuration: "10+ years",
       bio: "I love worship music, hiking and good coffee.",
       relationshipGoals: options.relationshipGoals === undefined ? "marriage" : options.relationshipGoals,
       jesusChristMeaning: "My saviour and my closest friend.",
       searchDistance: options.searchDistance ?? 50,
-      interests: ["Worship", "Hiking", "Coffee"],
+      interests: options.interests ?? ["worship-music", "hiking", "coffee"],
       city: found?.id ?? null,
       cityLat: found?.lat ?? null,
       cityLng: found?.lng ?? null,

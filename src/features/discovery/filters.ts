@@ -6,6 +6,7 @@
 import * as z from "zod/mini";
 import { MAX_AGE, MIN_AGE, SEARCH_DISTANCE_KM } from "../../platform/constants";
 import { DENOMINATIONS, RELATIONSHIP_GOALS } from "../profile/profile-options";
+import { denominationKeyOf } from "../profile/denominations";
 
 export type { DiscoveryFilters } from "./filter-state";
 import { ageRangeInOrder, type DiscoveryFilters } from "./filter-state";
@@ -39,10 +40,17 @@ const preferenceShape = {
 export const preferencesSchema = z.object(preferenceShape).check(rangeInOrder);
 export type Preferences = z.infer<typeof preferencesSchema>;
 
+/** A family key, or an old English value taken as its key (older clients, docs/decisions/0132). */
+const denominationFilter = z.pipe(
+  z.pipe(z.string({ error: FILTER_MESSAGES.denomination }), z.transform((value: string) => denominationKeyOf(value) ?? value)),
+  z.enum(DENOMINATIONS, { error: FILTER_MESSAGES.denomination }),
+);
+
 export const filtersSchema = z
   .object({
     ...preferenceShape,
-    denominations: z.array(z.enum(DENOMINATIONS, { error: FILTER_MESSAGES.denomination })).check(z.maxLength(DENOMINATIONS.length, FILTER_MESSAGES.denomination)),
+    // Old values and keys may name one family twice (Lutheran, Anglican): canonicalFilters collapses them.
+    denominations: z.array(denominationFilter).check(z.maxLength(DENOMINATIONS.length * 2, FILTER_MESSAGES.denomination)),
     relationshipGoals: z.array(z.enum(RELATIONSHIP_GOALS, { error: FILTER_MESSAGES.goal })).check(z.maxLength(RELATIONSHIP_GOALS.length, FILTER_MESSAGES.goal)),
     verifiedOnly: z.boolean(),
   })
