@@ -568,9 +568,10 @@ export function memberPages(deps: AppDeps, render: RenderPage) {
     const member = await load(c);
     if (member === null) {
       if (isHtmx(c)) {
-        // The member was deleted from this page: back to the list, which says so in its toast.
+        // The region reloading after the member was deleted from this page: on to the list (a 200,
+        // so the panel shows the deletion's toast, not an error).
         c.header("HX-Redirect", "/admin/users");
-        return c.json({ message: ADMIN_USER_MESSAGES.userNotFound }, 404);
+        return c.body(null, 200);
       }
       return renderAdmin(c, render, { place: "users", title: t("admin.member.notFound"), status: 404, actions: <BackLink /> }, <EmptyState title={t("admin.member.notFound")} body={t("admin.member.notFoundBody")} />);
     }
