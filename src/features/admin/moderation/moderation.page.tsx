@@ -104,7 +104,7 @@ function ReportCard({ report }: { report: AdminReportEntry }) {
   const titleId = `report-${report.id}-title`;
   const reportHref = `${BASE}/reports/${report.id}`;
   return (
-    <li className="admin-report" data-report-id={report.id} data-status={report.status} data-urgent={report.urgent ? "" : undefined}>
+    <li className="admin-report" data-report-id={report.id} data-status={report.status} data-urgent={report.urgent && report.status === "pending" ? "" : undefined}>
       <article aria-labelledby={titleId}>
         <header className="admin-report-head">
           <h3 id={titleId} className="admin-report-reason">

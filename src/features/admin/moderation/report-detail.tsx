@@ -27,9 +27,10 @@ export function RepeatBadge({ count }: { count: number }) {
   );
 }
 
+/** Urgent while it waits: a decided report is no longer. */
 export function UrgentBadge({ report }: { report: AdminReportEntry }) {
   const t = useT();
-  return report.urgent ? <Badge tone="danger">{t("reportDecision.urgent")}</Badge> : null;
+  return report.urgent && report.status === "pending" ? <Badge tone="danger">{t("reportDecision.urgent")}</Badge> : null;
 }
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
