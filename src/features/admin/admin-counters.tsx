@@ -10,6 +10,7 @@ import { count } from "drizzle-orm";
 import { payments } from "../../../db/schema";
 import { UNSEEN_FLAGS } from "./payments/payments-admin.service";
 import { roleMay } from "./staff-permissions";
+import { COUNTERS_REFRESH } from "./htmx";
 
 /**
  * The panel's counters (docs/decisions/0131): what waits for a decision beside the section that
@@ -21,7 +22,7 @@ import { roleMay } from "./staff-permissions";
  */
 
 export const COUNTERS_PATH = "/admin/counters";
-export const COUNTERS_EVENT = "kasih:refresh-counters";
+export const COUNTERS_EVENT = COUNTERS_REFRESH;
 
 export type CounterId = "moderation" | "payments" | "reports" | "verifications";
 

@@ -16,6 +16,10 @@ export type RefreshArea = "users" | "reports" | "actions" | "matches" | "temp-us
 
 export const refreshEvent = (area: RefreshArea) => `kasih:refresh-${area}`;
 
+/** The event the shell's counters listen for, and the areas whose changes move a counter (reports, selfies, payment flags). */
+export const COUNTERS_REFRESH = "kasih:refresh-counters";
+const COUNTED_AREAS: ReadonlySet<RefreshArea> = new Set<RefreshArea>(["reports", "verifications", "payment", "payments"]);
+
 export interface ToastPayload {
   title: string;
   description?: string;
@@ -32,7 +36,7 @@ export function announceChange(c: Context<AppEnv>, toast: ToastPayload, refresh:
   if (!isHtmx(c)) return;
   const events: Record<string, unknown> = { "kasih:toast": { variant: "success", ...toast } };
   for (const area of refresh) events[refreshEvent(area)] = true;
-  // Any change may move what waits for a decision: the shell's counters ask again (admin-counters.tsx).
-  events["kasih:refresh-counters"] = true;
+  // A change to what the counters count: the shell's counters ask again (admin-counters.tsx).
+  if (refresh.some((area) => COUNTED_AREAS.has(area))) events[COUNTERS_REFRESH] = true;
   c.header("HX-Trigger", JSON.stringify(events).replace(/[\u007f-\uffff]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`));
 }

@@ -2,7 +2,6 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { AppDeps, AppEnv } from "../../../app-env";
 import { useI18n, useT } from "../../../../islands/runtime/i18n-context";
-import { ADMIN_PAGE_SIZE } from "../../../platform/constants";
 import type { RenderPage } from "../../../views/render";
 import { REPORT_REASONS } from "../../safety/report-reasons";
 import { invalidListPage, renderAdmin, type AdminPageOptions } from "../admin-render";
@@ -10,10 +9,12 @@ import { Badge, EmptyState, formatDateTime, listHref, ListRegion, Pager, regionL
 import { memberPageHref } from "../users/member-list-ui";
 import { isHtmx } from "../htmx";
 import { firstIssueMessage } from "../list-query";
-import { actionListQuerySchema, MODERATION_MESSAGES, REPORT_DECISIONS, REPORT_FILTERS, reportListQuerySchema, type ReportDecision, type ReportListQuery, type ReportStatus } from "./moderation.schemas";
+import { MODERATION_MESSAGES, REPORT_DECISIONS, REPORT_FILTERS, REPORT_SORT, reportListQuerySchema, type ReportDecision, type ReportListQuery, type ReportStatus } from "./moderation.schemas";
 import { validReportId } from "./moderation.routes";
 import { listPendingVerifications, pendingVerificationCount } from "../../verification/verification.service";
 import { VerificationsRegion } from "../../verification/verification-queue";
+import { verificationListQuerySchema } from "../../verification/verification-list";
+import { ListHead, pageHref, SortBar, type ListUrls } from "../list-table";
 import { listReports, pendingReportCount, type AdminReportEntry, type EvidenceMessage } from "./moderation.service";
 import { evidencePhotoPath, reportDetail, type ReportDetail } from "./report-detail.service";
 import { ActionTaken, DecisionForm, RepeatBadge, ReportedProfile, UrgentBadge } from "./report-detail";
@@ -157,8 +158,13 @@ function ReportCard({ report }: { report: AdminReportEntry }) {
   );
 }
 
-function reportsHref(query: Pick<ReportListQuery, "status" | "page" | "limit">) {
-  return listHref(BASE, { status: query.status, page: query.page, limit: query.limit === ADMIN_PAGE_SIZE ? undefined : query.limit });
+/** The reports' URLs for the shared list controls (docs/decisions/0131). */
+function reportUrls(query: Pick<ReportListQuery, "status" | "sort" | "limit">): ListUrls {
+  return { path: BASE, api: "/api/admin/reports", regionId: REPORTS_REGION, filters: { status: query.status }, sort: query.sort, defaultSort: REPORT_SORT.defaultSort, limit: query.limit };
+}
+
+function reportsHref(query: Pick<ReportListQuery, "status" | "page" | "limit" | "sort">) {
+  return pageHref(reportUrls(query), query.page);
 }
 
 function ReportsRegion({ list, query }: { list: Awaited<ReturnType<typeof listReports>>; query: ReportListQuery }) {
@@ -168,7 +174,7 @@ function ReportsRegion({ list, query }: { list: Awaited<ReturnType<typeof listRe
     <ListRegion id={REPORTS_REGION} area="reports" href={href} label={t("admin.moderation.reportsLabel")}>
       <nav className="admin-filter-chips" aria-label={t("admin.moderation.filterLabel")}>
         {REPORT_FILTERS.map((status) => {
-          const chipHref = reportsHref({ status, page: 1, limit: query.limit });
+          const chipHref = reportsHref({ status, page: 1, limit: query.limit, sort: query.sort });
           return (
             <a key={status} className="admin-chip" href={chipHref} hx-get={chipHref} {...regionLink(REPORTS_REGION)} aria-current={status === query.status ? "true" : undefined}>
               {t(`admin.moderation.filters.${status}`)}
@@ -176,6 +182,22 @@ function ReportsRegion({ list, query }: { list: Awaited<ReturnType<typeof listRe
           );
         })}
       </nav>
+      {list.total === 0 ? null : (
+        <>
+          <ListHead urls={reportUrls(query)} />
+          <SortBar
+            urls={reportUrls(query)}
+            columns={[
+              { column: "priority", label: t("admin.lists.reportSort.priority") },
+              { column: "createdAt", label: t("admin.lists.reportSort.createdAt"), firstDescending: true },
+              { column: "reason", label: t("admin.lists.reportSort.reason") },
+              { column: "status", label: t("admin.lists.reportSort.status") },
+              { column: "reported", label: t("admin.lists.reportSort.reported") },
+              { column: "reporter", label: t("admin.lists.reportSort.reporter") },
+            ]}
+          />
+        </>
+      )}
       {list.reports.length === 0 ? (
         list.total > 0 ? (
           <EmptyState title={t("admin.pager.beyond", { total: list.total })} action={<a className="button button-outline button-small" href={reportsHref({ ...query, page: 1 })}>{t("admin.listError.reset")}</a>} />
@@ -310,7 +332,7 @@ export function moderationPages(deps: AppDeps, render: RenderPage) {
       const options: AdminPageOptions = { place: "moderation", title: t("admin.sections.moderation"), lead: t("admin.moderation.lead") };
       const selfies = await pendingVerificationCount(deps);
       if (view === "verifications") {
-        const parsed = actionListQuerySchema.safeParse(raw);
+        const parsed = verificationListQuerySchema.safeParse(raw);
         if (!parsed.success) return invalidListPage(c, render, options, firstIssueMessage(parsed.error), listHref(BASE, { view: "verifications" }));
         const [list, pending] = await Promise.all([listPendingVerifications(deps, parsed.data), pendingReportCount(deps)]);
         const region = <VerificationsRegion list={list} query={parsed.data} />;

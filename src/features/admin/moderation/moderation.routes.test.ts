@@ -151,7 +151,7 @@ describe("PATCH /api/admin/reports/{id}", () => {
   it("tells the panel to toast and reload the reports and the admin log when htmx asked", async () => {
     const id = await insertReport(app, maria, budi);
     const response = await patch(id, { status: "dismissed" }, HX);
-    expect(triggerOf(response)).toEqual({ "kasih:toast": { variant: "success", title: "Report status updated successfully" }, "kasih:refresh-reports": true, "kasih:refresh-actions": true });
+    expect(triggerOf(response)).toEqual({ "kasih:toast": { variant: "success", title: "Report status updated successfully" }, "kasih:refresh-reports": true, "kasih:refresh-actions": true, "kasih:refresh-counters": true });
     const failed = await patch(id, { status: "dismissed" }, HX);
     expect(failed.status).toBe(409);
     expect(triggerOf(failed)).toBeNull();

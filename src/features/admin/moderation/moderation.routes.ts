@@ -6,7 +6,7 @@ import { announceChange } from "../htmx";
 import { rejectInvalid } from "../../../middleware/invalid-input";
 import { idParamSchema } from "../users/users.schemas";
 import { MODERATION_MESSAGES, reportDecisionSchema, reportListQuerySchema } from "./moderation.schemas";
-import { decideReport, listReports, reportEvidence } from "./moderation.service";
+import { decideReport, listReports, REPORT_CSV, reportEvidence } from "./moderation.service";
 import { ADMIN_LOG_CSV, adminLogQuerySchema, listAdminLog } from "./admin-log-list";
 import { answerList } from "../list-csv";
 
@@ -20,7 +20,9 @@ export const validReportId = zValidator("param", idParamSchema, (result, c) => (
  */
 export function moderationApi(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get("/reports", zValidator("query", reportListQuerySchema, rejectInvalid), async (c) => c.json(await listReports(deps, c.req.valid("query"))))
+    .get("/reports", zValidator("query", reportListQuerySchema, rejectInvalid), (c) =>
+      answerList(c, c.req.valid("query"), { file: "reports", read: (query) => listReports(deps, query), rows: (page) => page.reports, csv: REPORT_CSV }),
+    )
     .patch("/reports/:id", validReportId, zValidator("json", reportDecisionSchema, rejectInvalid), async (c) => {
       const result = await decideReport(deps, currentUser(c), c.req.valid("param").id, c.req.valid("json"));
       if (!result.ok) return c.json({ message: result.message }, result.status);

@@ -3,7 +3,7 @@ import { REPORT_ACTIONS, REPORT_STATUSES, type ReportAction } from "../../../../
 import { BAN_REASON_MAX } from "../users/ban";
 import { MEMBER_ACTION_MESSAGES, SUSPENSION_DAYS, WARNING_MAX, type SuspensionDays } from "../users/member-actions";
 import { ADMIN_USER_MESSAGES } from "../users/users.schemas";
-import { blankAsAbsent, pageQuerySchema } from "../list-query";
+import { blankAsAbsent, listControls, listSort, pageQuerySchema } from "../list-query";
 
 /** The English messages of the moderation calls (translated as messages.*). */
 export const MODERATION_MESSAGES = {
@@ -27,9 +27,17 @@ export type ReportDecision = (typeof REPORT_DECISIONS)[number];
 
 /** An empty query value (the "All" chip's "status=") means "not given". */
 
-/** GET /api/admin/reports and /admin/moderation: page, limit, status (omitted or "all": every report). */
+/**
+ * The reports' sort columns (docs/decisions/0131). `priority`, the default, is the queue's own
+ * order: pending "Under 18" and "Scam" reports first, then the newest (ADMIN.md 'Reports that act').
+ */
+export const REPORT_SORT = listSort(["priority", "createdAt", "reason", "status", "reported", "reporter"] as const, "priority");
+export type ReportSortColumn = (typeof REPORT_SORT.columns)[number];
+
+/** GET /api/admin/reports and /admin/moderation: page, limit, status (omitted or "all": every report), sort, format. */
 export const reportListQuerySchema = pageQuerySchema.extend({
   status: z.preprocess(blankAsAbsent, z.enum(REPORT_FILTERS, { message: MODERATION_MESSAGES.invalidStatus }).default("all")),
+  ...listControls(REPORT_SORT),
 });
 export type ReportListQuery = z.infer<typeof reportListQuerySchema>;
 

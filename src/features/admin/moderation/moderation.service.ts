@@ -11,12 +11,14 @@ import type { AppDeps } from "../../../app-env";
 import { adminActions, reports, sessions, users } from "../../../../db/schema";
 import { actorOf, adminLogInsertIf, memberNameSql } from "../admin-log";
 import type { SessionUser } from "../../auth/session";
-import { offsetOf, pageOf, type PageQuery } from "../list-query";
+import { offsetOf, orderOf, pageOf, type PageQuery } from "../list-query";
+import { csvTime, type CsvColumn } from "../list-csv";
+import type { SQLWrapper } from "drizzle-orm";
 import { protectionOf, type AdminResult } from "../users/users.service";
 import { hideStatements, MEMBER_ACTION_MESSAGES, suspendStatements, warnStatements, type ActionContext } from "../users/member-actions";
 import { applyReportHidingSql } from "../../safety/report-standing";
 import { URGENT_REPORT_REASONS } from "../../safety/report-reasons";
-import { MODERATION_MESSAGES, type ReportActionDecision, type ReportDecisionInput, type ReportListQuery, type ReportStatus } from "./moderation.schemas";
+import { MODERATION_MESSAGES, type ReportActionDecision, type ReportDecisionInput, type ReportListQuery, type ReportSortColumn, type ReportStatus } from "./moderation.schemas";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
 
@@ -115,15 +117,49 @@ function toReportEntry(row: ReportRow): AdminReportEntry {
   };
 }
 
+/** What the reports' sort columns order by (moderation.schemas.ts REPORT_SORT; docs/decisions/0131). */
+const REPORT_SORT_SQL: Record<ReportSortColumn, SQLWrapper> = {
+  priority: sql`case when ${reports.status} = 'pending' and ${reports.reason} in (${URGENT_LIST}) then 0 else 1 end`,
+  createdAt: reports.createdAt,
+  reason: reports.reason,
+  status: reports.status,
+  // A deleted member's report keeps the name of its snapshot.
+  reported: sql`lower(coalesce(trim(${reported.firstName} || ' ' || ${reported.lastName}), json_extract(${reports.reportedSnapshot}, '$.name')))`,
+  reporter: sql`lower(trim(${reporter.firstName} || ' ' || ${reporter.lastName}))`,
+};
+
+/** The reports' CSV: the report, both people and what was done. */
+export const REPORT_CSV: CsvColumn<AdminReportEntry>[] = [
+  { header: "id", value: (report) => report.id },
+  { header: "created_at", value: (report) => csvTime(report.createdAt) },
+  { header: "status", value: (report) => report.status },
+  { header: "reason", value: (report) => report.reason },
+  { header: "urgent", value: (report) => report.urgent },
+  { header: "reported_id", value: (report) => report.reportedUser.id },
+  { header: "reported_name", value: (report) => `${report.reportedUser.firstName} ${report.reportedUser.lastName}`.trim() },
+  { header: "reported_email", value: (report) => report.reportedUser.email },
+  { header: "reports_against_member", value: (report) => report.reportsAgainstMember },
+  { header: "reporter_id", value: (report) => report.reporter.id },
+  { header: "reporter_name", value: (report) => `${report.reporter.firstName} ${report.reporter.lastName}`.trim() },
+  { header: "reporter_email", value: (report) => report.reporter.email },
+  { header: "description", value: (report) => report.description },
+  { header: "action", value: (report) => report.actionTaken?.action },
+  { header: "action_detail", value: (report) => report.actionTaken?.detail },
+  { header: "decided_at", value: (report) => csvTime(report.updatedAt) },
+];
+
 /**
  * GET /api/admin/reports: pending "Under 18" and "Scam / asking for money" reports first (ADMIN.md
  * 'Reports that act'), then newest first; all or one status.
  */
 export async function listReports(deps: Pick<Deps, "db">, query: ReportListQuery) {
   const where = query.status === "all" ? undefined : eq(reports.status, query.status);
-  const urgentFirst = sql`case when ${reports.status} = 'pending' and ${reports.reason} in (${URGENT_LIST}) then 0 else 1 end`;
   const [rows, [total]] = await Promise.all([
-    reportsWithPeople(deps.db).where(where).orderBy(urgentFirst, desc(reports.createdAt), desc(reports.id)).limit(query.limit).offset(offsetOf(query)),
+    reportsWithPeople(deps.db)
+      .where(where)
+      .orderBy(...orderOf(query.sort, REPORT_SORT_SQL, [desc(reports.createdAt), desc(reports.id)]))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
     deps.db.select({ value: count() }).from(reports).where(where),
   ]);
   return pageOf("reports", rows.map(toReportEntry), total?.value ?? 0, query);

@@ -231,7 +231,7 @@ describe("The JSON calls the pages post to, made by htmx: a toast and the region
     const id = await paidWithHistory();
     const response = await post(`/api/admin/payments/${id}/refund`, { reason: "Charged twice", manual: true, note: "BCA transfer" }, { htmx: true });
     expect(response.status).toBe(200);
-    expect(triggerOf(response)).toEqual({ "kasih:toast": { variant: "success", title: "Payment refunded", description: "The payment page shows the new status." }, "kasih:refresh-payment": true, "kasih:refresh-payments": true });
+    expect(triggerOf(response)).toEqual({ "kasih:toast": { variant: "success", title: "Payment refunded", description: "The payment page shows the new status." }, "kasih:refresh-payment": true, "kasih:refresh-payments": true, "kasih:refresh-counters": true });
     const html = await (await get(`/admin/payments/${id}`, { htmx: true })).text();
     expect(html).toContain("Recorded by hand");
     expect(html).toMatch(/<ol class="admin-timeline">.*Refunded.*<\/ol>/s);
