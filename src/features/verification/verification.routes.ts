@@ -47,7 +47,6 @@ export function verificationRoutes(deps: AppDeps) {
   return describeRoutes(routes, verificationApiDocs);
 }
 
-const pageSchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), limit: z.coerce.number().int().min(1).max(50).default(10) });
 const decisionSchema = z.discriminatedUnion("decision", [
   z.object({ decision: z.literal("approve") }),
   z.object({ decision: z.literal("reject"), reason: z.enum(REJECTION_REASONS, { message: VERIFICATION_MESSAGES.reasonRequired }) }),
