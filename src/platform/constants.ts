@@ -72,7 +72,11 @@ export const BOOST_DURATION_MS = 30 * 60_000;
 export const DISCOVERY_PAGE_SIZE = { default: 10, max: 20 } as const;
 /** At most this many ids the client already holds may be sent back to be left out. */
 export const DISCOVERY_MAX_EXCLUDE = 100;
-/** A person reported by this many different members leaves every deck until an admin looks. */
+/**
+ * A person reported by this many members who count (a profile, a proven email, a day-old account,
+ * a swipe or match with them), from as many addresses, leaves every deck until an admin looks
+ * (SECURITY.md 'Privacy and abuse'; src/features/safety/report-standing.ts, docs/decisions/0129).
+ */
 export const REPORTERS_TO_HIDE = 3;
 /** Candidates each bounded read of the discovery pool contributes before ranking (docs/decisions/0060). */
 export const DISCOVERY_POOL_SIZE = 60;
