@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, setDefaultTimeout } from "bun:test";
 import { eq } from "drizzle-orm";
-import { adminActions, matches, memberWarnings, payments, photos, reports, sessions, users } from "../../../../db/schema";
+import { adminActions, matches, memberWarnings, payments, photos, photoVerifications, reports, sessions, users } from "../../../../db/schema";
 import { createTestApp, type TestApp } from "../../../testing/test-app";
 import { newId } from "../../../platform/ids";
 import { createMember } from "../../discovery/discovery.test-support";
@@ -70,7 +70,7 @@ describe("GET /api/admin/users/{id}", () => {
       suspension: null,
       hidden: null,
     });
-    expect(body.profile).toMatchObject({ age: 28, denomination: "Protestant", churchName: "GKI Pondok Indah" });
+    expect(body.profile).toMatchObject({ age: 28, gender: "female", churchName: "GKI Pondok Indah" });
     expect(body.photos).toHaveLength(1);
     expect(body.photos[0].url).toStartWith("/uploads/");
     expect(body.reportsAgainst.items.map((item: { reason: string }) => item.reason).sort()).toEqual(["harassment", "other", "scam"]);
@@ -248,6 +248,15 @@ describe("reverify", () => {
     const again = await post(`/api/admin/users/${maria.id}/reverify`);
     expect(again.status).toBe(409);
     expect((await logOf(maria.id)).map((row) => row.action)).toEqual(["reverify"]);
+
+    // Until a new selfie is approved: then the badge is back and the request is done.
+    const attempt = newId();
+    await t.deps.db.insert(photoVerifications).values({ id: attempt, userId: maria.id, pose: "thumbs_up", status: "pending", createdAt: now, submittedAt: now });
+    expect((await post(`/api/admin/verifications/${attempt}`, { decision: "approve" })).status).toBe(200);
+    const approved = await userRow(maria.id);
+    expect(approved.photoVerifiedAt).not.toBeNull();
+    expect(approved.reverifyRequestedAt).toBeNull();
+    expect((await (await t.request("GET", "/api/verification", { cookie: maria.cookie })).json()).status).toBe("approved");
   });
 });
 
