@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { useT } from "../../../../islands/runtime/i18n-context";
-import { LockIcon, ShieldCheckIcon } from "../../../../islands/components/icons";
+import { ArrowLeftIcon, LockIcon, ShieldCheckIcon } from "../../../../islands/components/icons";
 import { QrCode } from "../../../../islands/components/qr-code";
 import type { AppDeps, AppEnv } from "../../../app-env";
 import { currentUser } from "../../../middleware/guards";
@@ -106,7 +106,7 @@ function SecondFactorCard({ enrolled, next, recoveryCodesLeft }: { enrolled: boo
           {t("admin.secondFactor.start.button")}
         </button>
         <a className="button button-ghost button-small" href="/profile">
-          {t("admin.backToProfile")}
+          <ArrowLeftIcon size={16} /> {t("admin.backToProfile")}
         </a>
       </div>
     );
@@ -121,7 +121,7 @@ function SecondFactorCard({ enrolled, next, recoveryCodesLeft }: { enrolled: boo
       <CodeForm next={next} enrolling={false} />
       <p className="second-factor-note muted">{t("admin.secondFactor.verify.recoveryHint", { count: recoveryCodesLeft })}</p>
       <a className="button button-ghost button-small" href="/profile">
-        {t("admin.backToProfile")}
+        <ArrowLeftIcon size={16} /> {t("admin.backToProfile")}
       </a>
     </div>
   );
