@@ -28,6 +28,7 @@ import { verificationState, type VerificationState } from "../auth/email-verific
 import { verificationStateOf } from "../verification/verification.service";
 import type { VerificationState as PhotoVerificationState } from "../verification/poses";
 import { VerifiedBadge } from "../../../islands/components/verified-badge";
+import { isStaffRole } from "../admin/staff-permissions";
 
 /** Where Go Premium and Premium Features lead: the plan dialog of the Discover page (decision 0052). */
 export const PREMIUM_HREF = "/swipe?plans=1";
@@ -238,7 +239,8 @@ function ProfilePage({ user, profile, premium, reminder, photoVerification }: { 
             <li>
               <a href={PREMIUM_HREF}>{t("profile.premiumFeatures")}</a>
             </li>
-            {user.isAdmin ? (
+            {/* Admins and moderators (ADMIN.md 'Who') open the panel from here. */}
+            {isStaffRole(user.role) ? (
               <li>
                 <a href="/admin">{t("profile.adminPanel")}</a>
               </li>

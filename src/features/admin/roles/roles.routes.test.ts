@@ -175,3 +175,9 @@ describe("the role control in the panel", () => {
     expect(await (await app.request("GET", `/admin/users/${member.id}`, { cookie: moderator.cookie })).text()).not.toContain(`/admin/users/${member.id}/role`);
   });
 });
+
+test("a moderator's profile links to the panel, a member's does not", async () => {
+  const member = await person(app);
+  expect(await (await app.request("GET", "/profile", { cookie: moderator.cookie })).text()).toContain('href="/admin"');
+  expect(await (await app.request("GET", "/profile", { cookie: member.cookie })).text()).not.toContain('href="/admin"');
+});
