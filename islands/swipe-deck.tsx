@@ -9,6 +9,7 @@ import type { DiscoveryCardJson, PlanName } from "../src/features/discovery/disc
 import { BoltIcon, CloseIcon, RefreshIcon, StarIcon, UndoIcon } from "./components/discover-icons";
 import { HeartIcon, SlidersIcon } from "./components/icons";
 import { filtersActive, type DiscoveryFilters } from "../src/features/discovery/filter-state";
+import { readMinMatch, saveMinMatch } from "./values/min-match";
 import type { MatchedPerson } from "./components/match-dialog";
 import { ProfileFacts } from "./components/profile-facts";
 import { onDemand, whenIdle } from "./components/on-demand";
@@ -84,7 +85,11 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
   const [filters, setFilters] = useState(props.filters);
   const wide = useWideScreen();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const filtered = filters !== null && filtersActive(filters);
+  // Read after hydration: the server's first cards were ranked without it (docs/decisions/0133).
+  const [minMatch, setMinMatch] = useState(0);
+  const minMatchRef = useRef(0);
+  minMatchRef.current = minMatch;
+  const filtered = (filters !== null && filtersActive(filters)) || minMatch > 0;
   const cardsRef = useRef(cards);
   cardsRef.current = cards;
   const fetching = useRef(false);
@@ -108,6 +113,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
         const held = replace ? [] : cardsRef.current.map((card) => card.id);
         const query = new URLSearchParams({ limit: String(DISCOVERY_PAGE_SIZE.default) });
         if (held.length > 0) query.set("exclude", held.join(","));
+        if (minMatchRef.current > 0) query.set("minMatch", String(minMatchRef.current));
         const next = await api<DiscoveryCardJson[]>("GET", `/api/discovery?${query}`);
         setCards((current) => {
           const base = replace ? [] : current;
@@ -138,7 +144,11 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
     whenIdle(() => {
       for (const dialog of [ProfileOverlay, MatchDialog, FiltersSheet, PlanDialog]) dialog.preload();
     });
-    if (props.initialCards === null) void fetchMore(true);
+    // A minimum match kept on this device: the server's first cards did not know it, so they are fetched again with it.
+    const storedMinMatch = readMinMatch();
+    minMatchRef.current = storedMinMatch;
+    setMinMatch(storedMinMatch);
+    if (props.initialCards === null || storedMinMatch > 0) void fetchMore(true);
     if (props.openPlans) setPlansOpen(true);
     if (props.openFilters) setFiltersOpen(true);
   }, []);
@@ -182,7 +192,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
       setSwipesLeft((left) => (left === null ? null : Math.max(0, left - 1)));
       swipesDone.current += 1;
       if (deckAd !== null && adDue(swipesDone.current, deckAd.frequency)) setAdShowing(true);
-      if (result.isMatch) setMatched({ firstName: card.firstName, photo: card.photos[0] ?? null, matchId: result.matchId });
+      if (result.isMatch) setMatched({ firstName: card.firstName, photo: card.photos[0] ?? null, matchId: result.matchId, matchPercent: card.matchPercent, matchReasons: card.matchReasons });
     } catch (error) {
       if (!(error instanceof ApiError)) {
         toast({ title: t("toast.error"), description: errorText(t, error), variant: "destructive" });
@@ -401,8 +411,12 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
           open={filtersOpen}
           onClose={() => setFiltersOpen(false)}
           filters={filters}
-          onSaved={(saved) => {
+          minMatch={minMatch}
+          onSaved={(saved, chosenMinMatch) => {
             setFilters(saved);
+            saveMinMatch(chosenMinMatch);
+            minMatchRef.current = chosenMinMatch;
+            setMinMatch(chosenMinMatch);
             setFiltersOpen(false);
             // The server applies the filters: the deck in hand is replaced by its new answer.
             void fetchMore(true);

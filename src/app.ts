@@ -14,6 +14,7 @@ import { emailVerificationRoutes } from "./features/auth/email-verification.rout
 import { emailVerificationPages } from "./features/auth/email-verification.pages";
 import { homePages, notFoundPage } from "./features/home/home.pages";
 import { profilePages } from "./features/profile/profile.pages";
+import { questionsPages } from "./features/questions/questions.pages";
 import { profileRoutes } from "./features/profile/profile.routes";
 import { pushRoutes } from "./features/push/push.routes";
 import { uploadsRoutes } from "./features/profile/uploads.routes";
@@ -125,6 +126,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", emailVerificationPages(deps, render));
   app.route("/", homePages(deps, render));
   app.route("/", discoveryPages(deps, render));
+  app.route("/", questionsPages(deps, render));
   app.route("/", matchesPages(deps, render));
   app.route("/", chatPages(deps, render));
   app.route("/", verificationPages(deps, render));

@@ -8,18 +8,23 @@ import { XIcon } from "./icons";
 import { DENOMINATIONS, RELATIONSHIP_GOALS } from "../../src/features/profile/profile-options";
 import { ageRangeInOrder, OPEN_FILTERS, type DiscoveryFilters } from "../../src/features/discovery/filter-state";
 import { AgeSelect, DistanceSlider } from "./form-control";
+import { MIN_MATCH_STEP } from "../values/min-match";
 
 
 /**
  * Discover's filters (docs/decisions/0097): a sheet that edits a copy and saves the whole set with
  * PUT /api/discovery/filters; the deck reloads with the server's answer.
  */
-export function FiltersSheet({ open, onClose, filters, onSaved }: { open: boolean; onClose: () => void; filters: DiscoveryFilters; onSaved: (filters: DiscoveryFilters) => void }) {
+export function FiltersSheet({ open, onClose, filters, onSaved, minMatch = 0 }: { open: boolean; onClose: () => void; filters: DiscoveryFilters; onSaved: (filters: DiscoveryFilters, minMatch: number) => void; minMatch?: number }) {
   const t = useT();
   const [draft, setDraft] = useState(filters);
+  const [matchDraft, setMatchDraft] = useState(minMatch);
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (open) setDraft(filters);
+    if (open) {
+      setDraft(filters);
+      setMatchDraft(minMatch);
+    }
   }, [open]);
   // The server checks everything (filters.ts); the sheet can only get the range upside down.
   const inOrder = ageRangeInOrder(draft);
@@ -33,7 +38,7 @@ export function FiltersSheet({ open, onClose, filters, onSaved }: { open: boolea
     setSaving(true);
     try {
       const saved = await api<DiscoveryFilters>("PUT", "/api/discovery/filters", draft);
-      onSaved(saved);
+      onSaved(saved, matchDraft);
       toast({ title: t("discover.filters.saved"), variant: "success" });
     } catch (caught) {
       toast({ title: t("toast.error"), description: errorText(t, caught), variant: "destructive" });
@@ -104,6 +109,15 @@ export function FiltersSheet({ open, onClose, filters, onSaved }: { open: boolea
           value={draft.maxDistance}
           onChange={(km) => setDraft((current) => ({ ...current, maxDistance: km }))}
         />
+        <div className="field settings-slider filter-group filter-section">
+          <label htmlFor="filter-min-match">
+            {t("discover.filters.minMatch")} <strong data-testid="filter-min-match-value">{matchDraft === 0 ? t("discover.filters.minMatchAny") : t("discover.filters.minMatchValue", { percent: matchDraft })}</strong>
+          </label>
+          <input id="filter-min-match" type="range" min={0} max={100} step={MIN_MATCH_STEP} value={matchDraft} onChange={(event) => setMatchDraft(Number(event.target.value))} aria-describedby="filter-min-match-hint" />
+          <p className="field-hint" id="filter-min-match-hint">
+            {t("discover.filters.minMatchHint")}
+          </p>
+        </div>
         {chips("denominations", DENOMINATIONS, "denomination")}
         {chips("relationshipGoals", RELATIONSHIP_GOALS, "relationshipGoals")}
         <div className="field filter-group filter-switch filter-section">
@@ -117,7 +131,14 @@ export function FiltersSheet({ open, onClose, filters, onSaved }: { open: boolea
           </label>
         </div>
         <div className="dialog-actions filters-actions">
-          <button type="button" className="button button-ghost" onClick={() => setDraft((current) => ({ ...current, ...OPEN_FILTERS }))}>
+          <button
+            type="button"
+            className="button button-ghost"
+            onClick={() => {
+              setDraft((current) => ({ ...current, ...OPEN_FILTERS }));
+              setMatchDraft(0);
+            }}
+          >
             {t("discover.filters.reset")}
           </button>
           <button type="submit" className="button button-primary" disabled={saving || !inOrder}>

@@ -113,7 +113,7 @@ function RealtimeNotices({ notifyMessages, notifyMatches }: { notifyMessages: bo
     return () => clearTimeout(timer);
   }, [call]);
 
-  const matchDialog = <MatchDialog person={moment === null ? null : { firstName: moment.other.firstName, photo: moment.other.photo, matchId: moment.matchId }} myPhoto={moment?.myPhoto ?? null} onClose={() => setMoment(null)} />;
+  const matchDialog = <MatchDialog person={moment === null ? null : { firstName: moment.other.firstName, photo: moment.other.photo, matchId: moment.matchId, matchPercent: moment.other.matchPercent, matchReasons: moment.other.matchReasons }} myPhoto={moment?.myPhoto ?? null} onClose={() => setMoment(null)} />;
   if (call === null) return matchDialog;
   const accept = () => {
     setCall(null);

@@ -3,12 +3,17 @@ import { useT } from "../runtime/i18n-context";
 import { HeartIcon } from "./icons";
 import { initialsOf } from "./swipe-card";
 import { PushInvite } from "./push-invite";
+import { MatchSummary } from "./match-summary";
+import type { MatchReasonJson } from "../../src/features/discovery/discovery-types";
 
 export interface MatchedPerson {
   firstName: string;
   photo: string | null;
   /** The new match: 'Send Message' opens its chat (else the matches list). */
   matchId?: string;
+  /** The values match and its reasons (docs/decisions/0133); absent or null: not shown. */
+  matchPercent?: number | null;
+  matchReasons?: MatchReasonJson[];
 }
 
 /**
@@ -30,6 +35,7 @@ export function MatchDialog({ person, myPhoto = null, onClose }: { person: Match
           <span className="match-dialog-avatar">{person.photo ? <img src={person.photo} alt="" /> : initialsOf(person.firstName)}</span>
         </div>
       ) : null}
+      {person ? <MatchSummary percent={person.matchPercent} reasons={person.matchReasons} /> : null}
       {person ? <PushInvite name={person.firstName} /> : null}
       <div className="dialog-actions match-dialog-actions">
         <a className="button button-primary" href={chatHref} data-testid="match-send-message">

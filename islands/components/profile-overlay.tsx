@@ -1,6 +1,7 @@
 import { ProfileFacts } from "./profile-facts";
 import type { ReactNode } from "react";
 import { VerifiedBadge } from "./verified-badge";
+import { MatchSummary } from "./match-summary";
 import { Dialog } from "./dialog";
 import { useT } from "../runtime/i18n-context";
 import type { DiscoveryCardJson } from "../../src/features/discovery/discovery-types";
@@ -43,6 +44,7 @@ export function ProfileOverlay({ card, open, onClose, safety, ad }: { card: Disc
           ))}
         </ul>
       ) : null}
+      <MatchSummary percent={card.matchPercent} reasons={card.matchReasons} />
       <ProfileFacts card={card} />
       {ad ?? null}
       <div className="dialog-actions profile-overlay-actions">

@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState, type PointerEvent } from "react";
 import { VerifiedBadge } from "./verified-badge";
+import { MatchBadge } from "./match-summary";
 import { useT } from "../runtime/i18n-context";
 import { SWIPE_GESTURE } from "../../src/platform/constants";
 import type { DiscoveryCardJson } from "../../src/features/discovery/discovery-types";
 import { ChurchIcon, InfoIcon, PinIcon, StarIcon } from "./discover-icons";
 import { optionText } from "./option-text";
+import { InterestChips } from "./interest-chips";
+import { churchLabel } from "../../src/features/churches/church-label";
 
 export type SwipeDirection = "left" | "right" | "up";
 
@@ -61,6 +64,7 @@ export function CardFace({ card, onInfo, interactive, photoIndex = 0 }: { card: 
             {card.firstName}, <span className="swipe-card-age">{card.age || 25}</span>
           </h2>
           {card.verified ? <VerifiedBadge /> : null}
+          <MatchBadge percent={card.matchPercent} />
           {interactive && onInfo ? (
             <button type="button" className="swipe-card-info" onClick={onInfo} aria-label={t("discover.card.moreAbout", { name: card.firstName })}>
               <InfoIcon size={22} />
@@ -76,21 +80,20 @@ export function CardFace({ card, onInfo, interactive, photoIndex = 0 }: { card: 
           )}
           {card.denomination ? optionText(t, "denomination", card.denomination) : t("discover.card.defaultDenomination")}
         </p>
-        {card.bio ? <p className="swipe-card-bio">{excerpt(card.bio)}</p> : null}
-        {card.churchName ? (
-          <p className="swipe-card-church">
-            <ChurchIcon size={14} /> {card.churchName}
+        {card.matchReasons?.some((reason) => reason.agrees) ? (
+          // The question they agree on most; the info sheet names all of them (docs/decisions/0133).
+          <p className="swipe-card-agree">
+            <span className="visually-hidden">{t("match.values.agreeOn")}: </span>
+            {card.matchReasons.find((reason) => reason.agrees)!.text}
           </p>
         ) : null}
-        {card.interests.length > 0 ? (
-          <ul className="swipe-card-interests">
-            {card.interests.slice(0, 2).map((interest) => (
-              <li key={interest} className="badge">
-                {interest}
-              </li>
-            ))}
-          </ul>
+        {card.bio ? <p className="swipe-card-bio">{excerpt(card.bio)}</p> : null}
+        {card.church || card.churchName ? (
+          <p className="swipe-card-church">
+            <ChurchIcon size={14} /> {churchLabel(card.church ?? null, card.churchName)}
+          </p>
         ) : null}
+        <InterestChips keys={card.interests} names={card.interestNames} shared={card.sharedInterests} max={3} />
       </div>
     </>
   );

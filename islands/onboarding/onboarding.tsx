@@ -7,11 +7,16 @@ import { LoadingScreen } from "../components/loading-screen";
 import { PhotosField, type GridPhoto } from "../components/photo-grid";
 import { AgeSelect, ChoiceChips, CitySelect, Control, DistanceSlider, OptionSelect, TextField } from "../components/form-control";
 import { PromptsField } from "../components/prompts-field";
-import { DENOMINATIONS, FAITH_DURATIONS_REGISTRATION, GENDERS, RELATIONSHIP_GOALS, splitInterests, validateProfile } from "../../src/features/profile/profile.schemas";
+import { DENOMINATIONS, FAITH_DURATIONS_REGISTRATION, GENDERS, RELATIONSHIP_GOALS, validateProfile } from "../../src/features/profile/profile.schemas";
+import { ChurchField } from "../components/church-field";
+import { InterestPicker, interestKeysOf } from "../components/interest-picker";
+import { churchById } from "../../src/features/churches/church-directory";
 import { earliestBirthDate, latestAdultBirthDate } from "../../src/features/profile/birth-date";
 import { ONBOARDING_STEPS, type DraftValues, type OnboardingDraft, type OnboardingStep } from "../../src/features/profile/onboarding-steps";
 import { PROFILE_CREATED_REDIRECT_MS, SEARCH_DISTANCE_KM } from "../../src/platform/constants";
 import { jakartaDayOf } from "../../src/platform/clock";
+import { loadOnboardingQuestions, OnboardingQuestions } from "../values/onboarding-questions";
+import type { QuestionJson } from "../values/question-editor";
 
 export interface OnboardingProps {
   firstName: string;
@@ -27,7 +32,7 @@ type TextFieldName = { [K in keyof Values]: Values[K] extends string ? K : never
 const STEP_FIELDS: Record<OnboardingStep, string[]> = {
   photos: ["photos"],
   basics: ["birthDate", "gender", "city", "occupation", "education", "acceptTerms", "confirmAdult"],
-  faith: ["denomination", "churchName", "faithDuration", "faithTestimony", "jesusChristMeaning", "ministryInvolvement"],
+  faith: ["denomination", "churchName", "churchId", "faithDuration", "faithTestimony", "jesusChristMeaning", "ministryInvolvement"],
   about: ["bio", "prompts", "interests"],
   preferences: ["relationshipGoals", "preferences"],
 };
@@ -44,6 +49,7 @@ function initialValues(draft: OnboardingDraft): Values {
     occupation: v.occupation ?? "",
     education: v.education ?? "",
     denomination: v.denomination ?? "",
+    churchId: v.churchId ?? "",
     churchName: v.churchName ?? "",
     faithDuration: v.faithDuration ?? "",
     faithTestimony: v.faithTestimony ?? "",
@@ -64,7 +70,7 @@ function initialValues(draft: OnboardingDraft): Values {
 /** The body of POST /api/profile, checked live with the API's own schema. */
 function profileBody(values: Values, photos: GridPhoto[]) {
   const { ageMin, ageMax, maxDistance, interests, ...rest } = values;
-  return { ...rest, photos: photos.map((photo) => photo.id), interests: splitInterests(interests), preferences: { ageMin, ageMax, maxDistance } };
+  return { ...rest, churchId: rest.churchId === "" ? null : rest.churchId, photos: photos.map((photo) => photo.id), interests: interestKeysOf(interests), preferences: { ageMin, ageMax, maxDistance } };
 }
 
 /**
@@ -81,6 +87,8 @@ export function Onboarding({ firstName, photos: initialPhotos, draft }: Onboardi
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  // After the profile is created: the ten quick values questions, skippable (docs/decisions/0133).
+  const [questions, setQuestions] = useState<QuestionJson[] | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const today = jakartaDayOf(new Date());
   const stepName = ONBOARDING_STEPS[step]!;
@@ -135,6 +143,13 @@ export function Onboarding({ firstName, photos: initialPhotos, draft }: Onboardi
     try {
       await api("POST", "/api/profile", profileBody(values, photos));
       toast({ title: t("profile.created"), description: t("profile.createdBody"), variant: "success" });
+      const quick = await loadOnboardingQuestions().catch(() => []);
+      if (quick.length > 0) {
+        setQuestions(quick);
+        setBusy(false);
+        window.scrollTo({ top: 0 });
+        return;
+      }
       setTimeout(() => {
         setLeaving(true);
         window.location.assign("/swipe");
@@ -162,6 +177,17 @@ export function Onboarding({ firstName, photos: initialPhotos, draft }: Onboardi
   };
 
   if (leaving) return <LoadingScreen fullscreen />;
+  if (questions !== null) {
+    return (
+      <OnboardingQuestions
+        questions={questions}
+        onDone={() => {
+          setLeaving(true);
+          window.location.assign("/swipe");
+        }}
+      />
+    );
+  }
 
   const text = (field: TextFieldName, options: { required?: boolean; multiline?: boolean; hint?: string } = {}) => (
     <TextField field={field} label={t(`profile.fields.${field}`)} error={errorFor(field)} required={options.required} hint={options.hint} multiline={options.multiline} value={values[field] as string} placeholder={t(`profile.placeholders.${field}`)} onChange={(value) => set(field, value)} />
@@ -251,7 +277,15 @@ export function Onboarding({ firstName, photos: initialPhotos, draft }: Onboardi
           {select("denomination", DENOMINATIONS, "denomination", true)}
           {select("faithDuration", FAITH_DURATIONS_REGISTRATION, "faithDuration", true)}
         </div>
-        {text("churchName", { required: true })}
+        <ChurchField
+          required
+          value={{ churchId: values.churchId, church: churchById(values.churchId) ?? null, churchName: values.churchName }}
+          onChange={(next) => {
+            set("churchId", next.churchId);
+            set("churchName", next.churchName);
+          }}
+          error={errorFor("churchName") ?? errorFor("churchId")}
+        />
         {text("faithTestimony", { required: true, multiline: true, hint: t("profile.hints.faithTestimonyCreate") })}
         {text("jesusChristMeaning", { multiline: true })}
         {text("ministryInvolvement")}
@@ -261,7 +295,7 @@ export function Onboarding({ firstName, photos: initialPhotos, draft }: Onboardi
       <>
         {text("bio", { required: true, multiline: true, hint: t("profile.hints.bioCreate") })}
         <PromptsField value={values.prompts} onChange={(next) => set("prompts", next)} error={errorFor("prompts")} />
-        {text("interests", { hint: t("profile.hints.interests") })}
+        <InterestPicker value={values.interests} onChange={(next) => set("interests", next)} error={errorFor("interests")} />
       </>
     ),
     preferences: (

@@ -48,7 +48,7 @@ export type ServerFrame =
   | { type: "typing"; matchId: string; userId: string }
   | { type: "match_removed"; matchId: string }
   /** The other side of a new match (the one who liked first), live: the same match moment. */
-  | { type: "match_created"; matchId: string; other: { id: string; firstName: string; photo: string | null }; myPhoto: string | null }
+  | { type: "match_created"; matchId: string; other: { id: string; firstName: string; photo: string | null; matchPercent?: number | null; matchReasons?: { text: string; agrees: boolean }[] }; myPhoto: string | null }
   | { type: "incoming_call"; matchId: string; callType: CallType; from: { id: string; firstName: string } }
   | { type: "call_ringing"; matchId: string; callType: CallType }
   | { type: "call_accept"; matchId: string }

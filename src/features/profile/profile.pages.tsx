@@ -1,3 +1,4 @@
+import { churchLabel } from "../churches/church-label";
 import { Hono, type Context } from "hono";
 import type { AppDeps, AppEnv } from "../../app-env";
 import { useT } from "../../../islands/runtime/i18n-context";
@@ -76,6 +77,7 @@ function formValues(profile: ProfileJson): ProfileEditorProps["initial"] {
     birthDate: "",
     gender: profile.gender,
     denomination: profile.denomination,
+    churchId: profile.churchId ?? "",
     churchName: profile.churchName,
     faithTestimony: profile.faithTestimony,
     faithDuration: profile.faithDuration,
@@ -184,15 +186,15 @@ function ProfilePage({ user, profile, premium, reminder, photoVerification }: { 
           <p className="profile-prose">{profile.bio}</p>
           <PromptAnswers prompts={profile.prompts} />
           <dl className="profile-details">
-            <Detail label={t("profile.fields.churchName")} value={profile.churchName} />
+            <Detail label={t("profile.church.label")} value={churchLabel(profile.church, profile.churchName)} />
             <Detail label={t("profile.fields.relationshipGoals")} value={option("relationshipGoals", profile.relationshipGoals)} />
             <Detail label={t("profile.fields.occupation")} value={profile.occupation} />
             <Detail label={t("profile.fields.education")} value={profile.education} />
           </dl>
           {profile.interests.length > 0 ? (
             <ul className="interest-chips" aria-label={t("profile.fields.interests")}>
-              {profile.interests.map((interest) => (
-                <li key={interest}>{interest}</li>
+              {profile.interests.map((interest, index) => (
+                <li key={interest}>{profile.interestNames[index] ?? interest}</li>
               ))}
             </ul>
           ) : null}
@@ -233,6 +235,9 @@ function ProfilePage({ user, profile, premium, reminder, photoVerification }: { 
         <nav className="card profile-section profile-links" aria-label={t("profile.account")}>
           <h2>{t("profile.account")}</h2>
           <ul>
+            <li>
+              <a href="/profile/questions">{t("profile.values.link")}</a>
+            </li>
             <li>
               <a href="/settings">{t("profile.settings")}</a>
             </li>
@@ -278,7 +283,7 @@ function SettingsPage({ panel, plan }: { panel: SettingsPanelProps; plan: PlanSu
 export function profilePages(deps: AppDeps, render: RenderPage) {
   const editor = async (c: Context<AppEnv>) => {
     const user = currentUser(c);
-    const profile = await loadOwnProfile(deps.db, user.id);
+    const profile = await loadOwnProfile(deps.db, user.id, c.get("lang"));
     // Before the first save the grid shows what was already uploaded (it counts towards the 6).
     const photos = profile === null ? (await listPhotos(deps, user.id)).map((photo) => ({ id: photo.id, url: photoUrl(photo.fileName) })) : profile.photoIds.map((id, index) => ({ id, url: profile.photos[index]! }));
     const t = c.get("t");
@@ -290,7 +295,7 @@ export function profilePages(deps: AppDeps, render: RenderPage) {
     return render(
       c,
       { title: t("profile.editTitle"), entry: "profile-editor", namespaces: [...namespaces, "onboarding"] },
-      <EditorPage props={{ initial: formValues(profile), prompts: profile.prompts, storedBirthDate: profile.birthDate, photos }} />,
+      <EditorPage props={{ initial: formValues(profile), prompts: profile.prompts, storedBirthDate: profile.birthDate, photos, church: profile.church }} />,
     );
   };
 
@@ -299,7 +304,7 @@ export function profilePages(deps: AppDeps, render: RenderPage) {
     .get("/profile/edit", requirePage("signedIn"), editor)
     .get("/profile", requirePage("withPhoto"), async (c) => {
       const user = currentUser(c);
-      const profile = await loadOwnProfile(deps.db, user.id);
+      const profile = await loadOwnProfile(deps.db, user.id, c.get("lang"));
       // Photos uploaded but the form never saved: finish the profile first.
       if (profile === null) return c.redirect("/edit-profile", 302);
       const now = deps.clock.now();

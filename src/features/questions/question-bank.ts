@@ -5,6 +5,7 @@
  * answer that goes out of use stays here with `retired: true` (docs/decisions/0133). No server
  * imports: islands import this file.
  */
+import { ONBOARDING_QUESTION_IDS } from "./onboarding-questions";
 
 export interface Text {
   en: string;
@@ -20,13 +21,11 @@ export interface ValuesQuestion {
   id: string;
   text: Text;
   answers: ValuesAnswer[];
-  /** Asked first in onboarding's quick questions (ONBOARDING_QUESTIONS). */
-  quick?: true;
   retired?: true;
 }
 
 const a = (id: string, en: string, idText: string): ValuesAnswer => ({ id, text: { en, id: idText } });
-const q = (id: string, en: string, idText: string, answers: ValuesAnswer[], quick?: true): ValuesQuestion => ({ id, text: { en, id: idText }, answers, ...(quick ? { quick } : {}) });
+const q = (id: string, en: string, idText: string, answers: ValuesAnswer[]): ValuesQuestion => ({ id, text: { en, id: idText }, answers });
 
 export const QUESTIONS: readonly ValuesQuestion[] = [
   // Prayer and church life
@@ -34,7 +33,7 @@ export const QUESTIONS: readonly ValuesQuestion[] = [
     a("daily", "Yes, every day", "Ya, setiap hari"),
     a("often", "Often, but not every day", "Sering, tapi tidak harus tiap hari"),
     a("private", "Prayer is mostly personal for me", "Bagi saya doa lebih bersifat pribadi"),
-  ], true),
+  ]),
   q("sunday-service", "How often do you go to Sunday service?", "Seberapa sering kamu ikut ibadah Minggu?", [
     a("every-week", "Every week", "Setiap minggu"),
     a("most-weeks", "Most weeks", "Hampir setiap minggu"),
@@ -45,12 +44,12 @@ export const QUESTIONS: readonly ValuesQuestion[] = [
     a("yes", "Yes, one church for the family", "Ya, satu gereja untuk satu keluarga"),
     a("either", "Ideally, but we can work it out", "Sebaiknya, tapi bisa dibicarakan"),
     a("no", "Each can keep their own church", "Masing-masing boleh tetap di gerejanya"),
-  ], true),
+  ]),
   q("cross-denomination", "Would you marry someone from another denomination (for example Catholic and Protestant)?", "Apakah kamu mau menikah dengan orang dari denominasi lain (misalnya Katolik dan Protestan)?", [
     a("yes", "Yes, if we share faith in Jesus", "Ya, asal sama-sama percaya Yesus"),
     a("depends", "It depends on the church", "Tergantung gerejanya"),
     a("no", "No, the same denomination only", "Tidak, harus satu denominasi"),
-  ], true),
+  ]),
   q("bible-reading", "How often do you read the Bible?", "Seberapa sering kamu membaca Alkitab?", [
     a("daily", "Every day", "Setiap hari"),
     a("weekly", "A few times a week", "Beberapa kali seminggu"),
@@ -71,7 +70,7 @@ export const QUESTIONS: readonly ValuesQuestion[] = [
     a("yes", "Yes, Jesus comes first", "Ya, Yesus yang utama"),
     a("important", "It is important, together with other things", "Penting, bersama hal-hal lain"),
     a("personal", "Faith is their own business", "Iman itu urusan pribadi masing-masing"),
-  ], true),
+  ]),
   q("spiritual-leader", "Should the husband lead the family spiritually?", "Apakah suami sebaiknya menjadi pemimpin rohani dalam keluarga?", [
     a("husband", "Yes, the husband leads", "Ya, suami yang memimpin"),
     a("together", "Husband and wife lead together", "Suami dan istri memimpin bersama"),
@@ -88,7 +87,7 @@ export const QUESTIONS: readonly ValuesQuestion[] = [
     a("regularly", "I give regularly, not always a tenth", "Saya memberi rutin, tidak selalu sepersepuluh"),
     a("when-can", "When I can", "Kalau ada"),
     a("no", "No", "Tidak"),
-  ], true),
+  ]),
   q("shared-money", "After marriage, how should we handle money?", "Setelah menikah, bagaimana sebaiknya kita mengatur keuangan?", [
     a("all-shared", "All of it together", "Semuanya digabung"),
     a("mostly-shared", "Mostly together, a little each our own", "Sebagian besar digabung, sedikit untuk masing-masing"),
@@ -119,7 +118,7 @@ export const QUESTIONS: readonly ValuesQuestion[] = [
     a("yes", "Yes, gladly", "Ya, dengan senang hati"),
     a("if-required", "If the church requires it", "Kalau gereja mewajibkan"),
     a("no", "I don't think we need it", "Menurut saya tidak perlu"),
-  ], true),
+  ]),
   q("divorce", "Is divorce ever an option for you?", "Apakah perceraian pernah menjadi pilihan bagimu?", [
     a("never", "Never", "Tidak pernah"),
     a("extreme", "Only in extreme cases (abuse, unfaithfulness)", "Hanya dalam keadaan ekstrem (kekerasan, perselingkuhan)"),
@@ -154,7 +153,7 @@ export const QUESTIONS: readonly ValuesQuestion[] = [
   q("purity", "Do you believe in waiting until marriage for sex?", "Apakah kamu percaya hubungan seks hanya setelah menikah?", [
     a("yes", "Yes", "Ya"),
     a("no", "No", "Tidak"),
-  ], true),
+  ]),
   q("remarried", "Would you marry someone who was divorced?", "Apakah kamu mau menikah dengan orang yang pernah bercerai?", [
     a("yes", "Yes", "Ya"),
     a("depends", "It depends on the reason", "Tergantung alasannya"),
@@ -165,7 +164,7 @@ export const QUESTIONS: readonly ValuesQuestion[] = [
     a("yes", "Yes", "Ya"),
     a("maybe", "Maybe", "Mungkin"),
     a("no", "No", "Tidak"),
-  ], true),
+  ]),
   q("how-many-children", "How many children would you like?", "Berapa anak yang kamu inginkan?", [
     a("1-2", "One or two", "Satu atau dua"),
     a("3-4", "Three or four", "Tiga atau empat"),
@@ -192,7 +191,7 @@ export const QUESTIONS: readonly ValuesQuestion[] = [
     a("with", "With them, in the same house", "Bersama mereka, satu rumah"),
     a("near", "Near them, in our own house", "Dekat mereka, di rumah sendiri"),
     a("anywhere", "Wherever life takes us", "Di mana saja, mengikuti keadaan"),
-  ], true),
+  ]),
   q("care-parents", "Would you take your parents in when they are old?", "Apakah kamu akan merawat orang tua di rumah saat mereka sudah tua?", [
     a("yes", "Yes, of course", "Ya, tentu"),
     a("share", "Shared with my siblings", "Bergantian dengan saudara"),
@@ -224,7 +223,7 @@ export const QUESTIONS: readonly ValuesQuestion[] = [
     a("quitting", "I'm quitting", "Sedang berhenti"),
     a("sometimes", "Sometimes", "Kadang-kadang"),
     a("yes", "Yes", "Ya"),
-  ], true),
+  ]),
   q("drinking", "Do you drink alcohol?", "Apakah kamu minum minuman beralkohol?", [
     a("never", "Never", "Tidak pernah"),
     a("occasions", "A little at celebrations", "Sedikit saat acara"),
@@ -259,8 +258,8 @@ export function findQuestion(id: string): ValuesQuestion | undefined {
   return byId.get(id);
 }
 
-/** The questions onboarding offers after the preferences step (ten, answered in a minute or two). */
-export const ONBOARDING_QUESTIONS: readonly ValuesQuestion[] = QUESTIONS.filter((question) => question.quick === true && !question.retired).slice(0, 10);
+/** The questions onboarding offers after the preferences step, in this order. */
+export const ONBOARDING_QUESTIONS: readonly ValuesQuestion[] = ONBOARDING_QUESTION_IDS.map((id) => byId.get(id)!);
 
 export const IMPORTANCE_POINTS = { irrelevant: 0, little: 1, somewhat: 10, very: 50, mandatory: 250 } as const;
 export type Importance = keyof typeof IMPORTANCE_POINTS;
