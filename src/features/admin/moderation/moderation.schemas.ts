@@ -77,9 +77,9 @@ export const reportDecisionSchema = z
     status: z.enum(REPORT_DECISIONS, { message: MODERATION_MESSAGES.invalidStatus }).optional(),
     // The panel's "No action" radio sends "": the old form.
     action: z.preprocess(blankAsAbsent, z.enum(REPORT_ACTIONS, { message: MODERATION_MESSAGES.invalidAction }).optional()),
-    message: z.unknown().optional(),
-    days: z.unknown().optional(),
-    reason: z.unknown().optional(),
+    message: z.string({ message: MEMBER_ACTION_MESSAGES.messageRequired }).optional().describe("warn: the warning the member sees at their next visit, 1–500 characters."),
+    days: z.union([z.number(), z.string()], { message: MEMBER_ACTION_MESSAGES.invalidDays }).optional().describe("suspend: 1, 7 or 30."),
+    reason: z.string({ message: ADMIN_USER_MESSAGES.reasonRequired }).optional().describe("suspend and ban: the reason the member sees, 1–500 characters."),
   })
   .transform((body, ctx): ReportDecisionInput => {
     const fail = (message: string, path: string): ReportDecisionInput => {
