@@ -10,6 +10,12 @@ import { adminActions, matches, memberWarnings, payments, photos, photoVerificat
 import { effectivePlan, isPremiumActive } from "../../auth/session";
 import { suspensionOf } from "../../auth/suspension";
 import { photoUrl, thumbUrl } from "../../profile/profile-json";
+import { churchById } from "../../churches/church-directory";
+
+function churchOf(id: string | null): { id: string; name: string } | null {
+  const church = id === null ? undefined : churchById(id);
+  return church === undefined ? null : { id: church.id, name: church.name };
+}
 
 type Deps = Pick<AppDeps, "db" | "clock">;
 
@@ -57,6 +63,8 @@ export interface MemberDetail {
     gender: string;
     denomination: string;
     churchName: string;
+    /** A church of the directory (src/features/churches), beside the free-text name. */
+    church: { id: string; name: string } | null;
     city: string | null;
     bio: string;
     faithTestimony: string;
@@ -166,6 +174,7 @@ export async function memberDetail(deps: Deps, userId: string): Promise<MemberDe
             gender: profile.gender,
             denomination: profile.denomination,
             churchName: profile.churchName,
+            church: churchOf(profile.churchId),
             city: profile.city,
             bio: profile.bio,
             faithTestimony: profile.faithTestimony,

@@ -22,7 +22,7 @@ async function reportedMember() {
   const maria = await person(t, { firstName: "Maria", lastName: "Wijaya" });
   const now = t.clock.now();
   await t.deps.db.update(users).set({ emailVerifiedAt: now, phone: "+6281234567890", signupIp: "203.0.113.9", signupCountry: "ID" }).where(eq(users.id, maria.id));
-  await t.deps.db.update(profiles).set({ prompts: [{ id: "favouriteVerse", answer: "Jeremiah 29:11" }] }).where(eq(profiles.userId, maria.id));
+  await t.deps.db.update(profiles).set({ prompts: [{ id: "favouriteVerse", answer: "Jeremiah 29:11" }], interests: ["hiking"], churchId: "gbi", churchName: "GBI Rayon 3" }).where(eq(profiles.userId, maria.id));
   const rut = await person(t, { firstName: "Rut" });
   const yosua = await person(t, { firstName: "Yosua" });
   await t.deps.db.insert(reports).values([
@@ -51,6 +51,9 @@ describe("/admin/users/{id}", () => {
     expect(html).toContain("My favourite verse");
     expect(html).toContain("Jeremiah 29:11");
     expect(html).toContain("I met Jesus at a youth camp");
+    // The directory's church beside the member's own words; interests by their names.
+    expect(html).toContain("Gereja Bethel Indonesia · GBI Rayon 3");
+    expect(html).toMatch(/Interests<\/dt><dd>Hiking</);
     // Proof of the email apart from the photo badge; the phone is as typed.
     expect(html).toMatch(/Email<\/dt><dd><span class="admin-person"><span>[^<]+<\/span><span class="badge admin-badge admin-badge-success">Proven</);
     expect(html).toMatch(/\+6281234567890<\/span><span class="badge admin-badge admin-badge-warning">Not proven/);

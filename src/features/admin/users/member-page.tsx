@@ -6,6 +6,7 @@ import type { AppDeps, AppEnv } from "../../../app-env";
 import { currentUser } from "../../../middleware/guards";
 import { renderFragment, type RenderPage } from "../../../views/render";
 import { findCity } from "../../profile/cities";
+import { interestName } from "../../profile/interests";
 import { renderAdmin } from "../admin-render";
 import { Badge, DialogCancel, EmptyState, formatDate, formatDateTime, ServerDialog } from "../admin-ui";
 import { isHtmx, refreshEvent } from "../htmx";
@@ -170,7 +171,7 @@ function PhotosCard({ member }: { member: MemberDetail }) {
 }
 
 function ProfileCard({ member }: { member: MemberDetail }) {
-  const t = useT();
+  const { t, lang } = useI18n();
   const profile = member.profile;
   if (profile === null)
     return (
@@ -187,13 +188,13 @@ function ProfileCard({ member }: { member: MemberDetail }) {
           [t("profile.fields.age"), profile.age],
           [t("profile.fields.gender"), option("gender", profile.gender)],
           [t("profile.fields.denomination"), option("denomination", profile.denomination)],
-          [t("profile.fields.churchName"), text(profile.churchName)],
+          [t("profile.fields.churchName"), profile.church ? [profile.church.name, profile.churchName].filter(Boolean).join(" · ") : text(profile.churchName)],
           [t("profile.fields.city"), profile.city === null ? <span className="muted">—</span> : (findCity(profile.city)?.name ?? profile.city)],
           [t("profile.fields.faithDuration"), option("faithDuration", profile.faithDuration)],
           [t("profile.fields.relationshipGoals"), option("relationshipGoals", profile.relationshipGoals)],
           [t("profile.fields.occupation"), text(profile.occupation)],
           [t("profile.fields.education"), text(profile.education)],
-          [t("profile.fields.interests"), profile.interests.length ? profile.interests.join(", ") : <span className="muted">—</span>],
+          [t("profile.fields.interests"), profile.interests.length ? profile.interests.map((key) => interestName(key, lang === "id" ? "id" : "en")).join(", ") : <span className="muted">—</span>],
         ]}
       />
       <div className="admin-member-texts">
