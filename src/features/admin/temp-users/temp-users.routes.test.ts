@@ -26,6 +26,7 @@ describe("GET /api/admin/temp-users", () => {
     await person(t, { firstName: "Minggu ini", profile: false, createdAt: ago(6, 23 * 60) });
     await person(t, { firstName: "Aktif", profile: true, createdAt: ago(30) });
     await person(t, { firstName: "Admin lain", profile: false, isAdmin: true, createdAt: ago(30) });
+    await person(t, { firstName: "Moderator", profile: false, role: "moderator", createdAt: ago(30) });
     await person(t, { firstName: "Boss", email: SUPER, profile: false, createdAt: ago(30) });
     const body = await list();
     expect(body).toMatchObject({ total: 2, page: 1, limit: 10 });

@@ -1,7 +1,7 @@
 /**
  * Temp users (ADMIN.md "Lists"): accounts older than 7 days that never saved a profile, the
- * sign-ups that stopped half-way. Admin accounts never count: they are the operators' own and
- * need no profile to do their work, and the super admin cannot be removed by anyone.
+ * sign-ups that stopped half-way. Admin and moderator accounts never count: they are the
+ * operators' own and need no profile to do their work, and the super admin cannot be removed by anyone.
  */
 import { and, desc, eq, lt, ne, sql, type SQL } from "drizzle-orm";
 import type { AppDeps } from "../../../app-env";
@@ -27,6 +27,7 @@ export function tempUserCondition(deps: Pick<Deps, "config">, now: Date): SQL {
     lt(users.createdAt, cutoff),
     sql`not exists (select 1 from profiles where profiles.user_id = ${users.id})`,
     eq(users.isAdmin, false),
+    ne(users.role, "moderator"),
     deps.config.superAdminEmail === undefined ? undefined : ne(users.email, deps.config.superAdminEmail),
   )!;
 }
