@@ -140,4 +140,27 @@ describe("an admin decides a report and acts in one step", () => {
       await browser.close();
     }
   }, 180_000);
+  it("keeps the report, her profile and her photos after she deletes her account", async () => {
+    expect((await apiAs(server.origin, admin, "DELETE", `/api/admin/users/${mariaId}`)).status).toBe(200);
+    const browser = await openBrowser({ viewport: DESKTOP });
+    try {
+      const { page, context } = browser;
+      await signInContext(context, server.origin, admin);
+      await page.goto(`${server.origin}/admin/moderation?status=pending`);
+      await ready(page);
+      const card = page.locator(".admin-report[data-status=pending]");
+      expect(await card.innerText()).toContain("Account deleted");
+      await card.getByRole("link", { name: /Open the report about/ }).click();
+      const dialog = page.locator("dialog[open]");
+      await dialog.locator(".admin-reported-photos img").first().waitFor();
+      expect(await dialog.locator(".admin-reported-photos img").count()).toBe(2);
+      await photosLoaded(page);
+      expect(await dialog.innerText()).toContain("The profile as it was when the report was filed.");
+      // Only a status can be set now.
+      expect(await dialog.locator('input[name="action"]').count()).toBe(1);
+      await dialogShot(page, "report-deleted-member-en-desktop");
+    } finally {
+      await browser.close();
+    }
+  }, 180_000);
 });
