@@ -7,7 +7,9 @@ import { LoadingScreen } from "./components/loading-screen";
 import { CitySelect, Control, OptionSelect, TextField } from "./components/form-control";
 import { PromptsField, type PromptValue } from "./components/prompts-field";
 import { PhotosField, type GridPhoto } from "./components/photo-grid";
-import { DENOMINATIONS, editFaithDurations, GENDERS, RELATIONSHIP_GOALS, splitInterests, validateProfile } from "../src/features/profile/profile.schemas";
+import { ChurchField, type ChurchChoice } from "./components/church-field";
+import { InterestPicker, interestKeysOf } from "./components/interest-picker";
+import { DENOMINATIONS, editFaithDurations, GENDERS, RELATIONSHIP_GOALS, validateProfile } from "../src/features/profile/profile.schemas";
 import { ageOn, earliestBirthDate, latestAdultBirthDate } from "../src/features/profile/birth-date";
 import { jakartaDayOf } from "../src/platform/clock";
 
@@ -16,6 +18,8 @@ export interface ProfileFormValues {
   birthDate: string;
   gender: string;
   denomination: string;
+  /** A directory church's id, or "" (churchName is then the church, written freely). */
+  churchId: string;
   churchName: string;
   faithTestimony: string;
   faithDuration: string;
@@ -35,6 +39,8 @@ export interface ProfileEditorProps {
   /** The stored birth date; null for a profile made before birth dates. */
   storedBirthDate: string | null;
   photos: GridPhoto[];
+  /** The directory church of initial.churchId, to show its name. */
+  church: ChurchChoice | null;
 }
 
 type Field = keyof ProfileFormValues | "photos" | "prompts";
@@ -44,11 +50,12 @@ type Field = keyof ProfileFormValues | "photos" | "prompts";
  * instead (islands/onboarding). The messages come live from the same schema the API uses. The
  * age shows from the birth date and is not editable (docs/decisions/0096).
  */
-export function ProfileEditor({ initial, prompts: initialPrompts, storedBirthDate, photos: initialPhotos }: ProfileEditorProps) {
+export function ProfileEditor({ initial, prompts: initialPrompts, storedBirthDate, photos: initialPhotos, church: initialChurch }: ProfileEditorProps) {
   const { t, lang } = useI18n();
   const mode = "edit";
   const today = jakartaDayOf(new Date());
   const [values, setValues] = useState(initial);
+  const [church, setChurch] = useState(initialChurch);
   const [prompts, setPrompts] = useState(initialPrompts);
   const [photos, setPhotos] = useState(initialPhotos);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -60,8 +67,9 @@ export function ProfileEditor({ initial, prompts: initialPrompts, storedBirthDat
   const body = (current: ProfileFormValues, currentPhotos: GridPhoto[], currentPrompts: PromptValue[]) => ({
     ...current,
     birthDate: storedBirthDate === null ? current.birthDate : undefined,
+    churchId: current.churchId === "" ? null : current.churchId,
     photos: currentPhotos.map((photo) => photo.id),
-    interests: splitInterests(current.interests),
+    interests: interestKeysOf(current.interests),
     prompts: currentPrompts,
   });
 
@@ -135,7 +143,19 @@ export function ProfileEditor({ initial, prompts: initialPrompts, storedBirthDat
       ),
     gender: select("gender", GENDERS, "gender", true),
     denomination: select("denomination", DENOMINATIONS, "denomination", true),
-    churchName: text("churchName", true),
+    churchName: (
+      <ChurchField
+        required
+        value={{ churchId: values.churchId, church, churchName: values.churchName }}
+        onChange={(next) => {
+          setChurch(next.church);
+          set("churchId")(next.churchId);
+          set("churchName")(next.churchName);
+        }}
+        onBlur={touch("churchName")}
+        error={errorFor("churchName") ?? errorFor("churchId")}
+      />
+    ),
     faithTestimony: text("faithTestimony", true, true, t("profile.hints.faithTestimonyEdit")),
     faithDuration: select("faithDuration", durations, "faithDuration", true),
     bio: text("bio", true, true, t("profile.hints.bioEdit")),
@@ -188,7 +208,7 @@ export function ProfileEditor({ initial, prompts: initialPrompts, storedBirthDat
           {text("occupation", false)}
           {text("education", false)}
         </div>
-        {text("interests", false, false, t("profile.hints.interests"))}
+        <InterestPicker value={values.interests} onChange={set("interests")} error={errorFor("interests")} />
         <CitySelect error={errorFor("city")} value={values.city} onChange={set("city")} onBlur={touch("city")} />
       </section>
 

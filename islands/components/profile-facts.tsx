@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { InterestChips } from "./interest-chips";
+import { churchLabel } from "../../src/features/churches/church-label";
 import { useT } from "../runtime/i18n-context";
 import type { DiscoveryCardJson } from "../../src/features/discovery/discovery-types";
 import { useDistanceText } from "./swipe-card";
@@ -59,19 +61,13 @@ export function ProfileFacts({ card }: { card: DiscoveryCardJson }) {
       {card.prompts.length > 0 ? <PromptAnswers prompts={card.prompts} /> : null}
       <Section title={t("discover.overlay.church")}>
         <p>
-          {card.churchName || none}
+          {churchLabel(card.church ?? null, card.churchName) || none}
           {card.ministryInvolvement ? ` · ${card.ministryInvolvement}` : ""}
         </p>
       </Section>
       <Section title={t("discover.overlay.interests")}>
         {card.interests.length > 0 ? (
-          <ul className="swipe-card-interests">
-            {card.interests.map((interest) => (
-              <li key={interest} className="badge">
-                {interest}
-              </li>
-            ))}
-          </ul>
+          <InterestChips keys={card.interests} names={card.interestNames} shared={card.sharedInterests} />
         ) : (
           <p>{none}</p>
         )}

@@ -29,6 +29,7 @@ export const draftSchema = z.object({
       occupation: text,
       education: text,
       denomination: text,
+      churchId: text,
       churchName: text,
       faithDuration: text,
       faithTestimony: text,

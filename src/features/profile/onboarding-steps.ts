@@ -11,12 +11,15 @@ export interface DraftValues {
   occupation: string;
   education: string;
   denomination: string;
+  /** A directory church's id, or "" (docs/decisions/0132). */
+  churchId: string;
   churchName: string;
   faithDuration: string;
   faithTestimony: string;
   jesusChristMeaning: string;
   ministryInvolvement: string;
   bio: string;
+  /** Interest keys as "key, key" text. */
   interests: string;
   prompts: { id: string; answer: string }[];
   relationshipGoals: string;
