@@ -52,7 +52,7 @@ export function discoveryPages(deps: AppDeps, render: RenderPage) {
       const viewer = await loadViewer(deps.db, user.id);
       if (viewer !== null) await touchActivity(deps.db, user.id, now);
       const [initialCards, usage, likesCount, myPhoto, filters] = await Promise.all([
-        viewer === null ? Promise.resolve(null) : suggestFor(deps.db, viewer, now, DISCOVERY_PAGE_SIZE.default, [], { likesFirst: hasPremium(user, now) }),
+        viewer === null ? Promise.resolve(null) : suggestFor(deps.db, viewer, now, DISCOVERY_PAGE_SIZE.default, [], { likesFirst: hasPremium(user, now), lang: c.get("lang") }),
         usageToday(deps.db, deps.clock, user.id),
         countPendingLikes(deps.db, user.id),
         mainPhotoThumb(deps.db, user.id),

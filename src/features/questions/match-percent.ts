@@ -8,7 +8,7 @@
  * percent. Null below MIN_COMMON_QUESTIONS or when either side gave no points on the common
  * questions. A mandatory question the other's answer fails, either way, keeps the pair apart.
  */
-import { IMPORTANCE_POINTS, type Importance } from "./question-bank";
+import { IMPORTANCE_POINTS, QUESTIONS, type Importance } from "./question-bank";
 
 /** Questions both must have answered before a % is shown. */
 export const MIN_COMMON_QUESTIONS = 10;
@@ -47,6 +47,10 @@ export function answerSet(answers: Iterable<MemberAnswer>): AnswerSet {
 
 const accepts = (mine: MemberAnswer, theirs: MemberAnswer) => mine.acceptable.includes(theirs.answer);
 
+/** Reasons of equal weight come in the bank's order, whatever order the answers were read in. */
+const bankOrder = new Map(QUESTIONS.map((question, index) => [question.id, index]));
+const orderOf = (questionId: string) => bankOrder.get(questionId) ?? Number.MAX_SAFE_INTEGER;
+
 /** A's view of B and B's of A are the same figure: the result does not depend on the order. */
 export function matchOf(a: AnswerSet, b: AnswerSet): Match {
   let n = 0;
@@ -81,7 +85,7 @@ export function matchOf(a: AnswerSet, b: AnswerSet): Match {
   const percent = Math.floor(Math.max(0, match - 1 / n) * 100 + 1e-9);
   const heaviest = (list: { questionId: string; weight: number }[], count: number, agrees: boolean) =>
     list
-      .sort((left, right) => right.weight - left.weight)
+      .sort((left, right) => right.weight - left.weight || orderOf(left.questionId) - orderOf(right.questionId) || (left.questionId < right.questionId ? -1 : 1))
       .slice(0, count)
       .map(({ questionId }) => ({ questionId, agrees }));
   return { percent, excluded, reasons: [...heaviest(agreeing, REASONS_AGREEING, true), ...heaviest(differing, REASONS_DIFFERING, false)] };

@@ -28,3 +28,15 @@ test("/profile/questions needs a profile with a photo, like /profile", async () 
   expect(response.status).toBe(302);
   expect((await app.request("GET", "/profile/questions")).status).toBe(302);
 });
+
+test("the Discover page's first cards carry the % and the reasons in the reader's language", async () => {
+  const me = await createMember(app, { gender: "male" });
+  const her = await createMember(app, { firstName: "Sari" });
+  for (const member of [me, her]) {
+    for (const q of QUESTIONS.slice(0, 10)) await app.request("PUT", `/api/questions/${q.id}/answer`, { cookie: member.cookie, body: { answer: q.answers[0]!.id, acceptable: [q.answers[0]!.id], importance: "very" } });
+  }
+  const html = await (await app.request("GET", "/swipe", { cookie: me.cookie, headers: { "Accept-Language": "id" } })).text();
+  expect(html).toContain("90% cocok");
+  expect(html).toContain(QUESTIONS[0]!.text.id);
+  expect(html).not.toContain(QUESTIONS[0]!.text.en);
+});
