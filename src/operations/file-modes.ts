@@ -1,7 +1,7 @@
 /**
  * Files only the server may read (SECURITY.md; docs/decisions/0117): the database and its WAL and
- * shared-memory files, backups, the secrets, selfies waiting for review, photos, mail written to
- * the outbox. Every command sets the process umask to PRIVATE_UMASK first (src/main.ts), so what
+ * shared-memory files, backups, the secrets, selfies waiting for review, photos (and those kept
+ * as a report's evidence), mail written to the outbox. Every command sets the process umask to PRIVATE_UMASK first (src/main.ts), so what
  * it creates is its owner's alone; the places that create these files give the modes explicitly
  * as well, for code that runs without the command line (tests, benchmarks). Data directories from
  * before are tightened at start (tightenDataModes), once: later starts find nothing to change.
@@ -15,8 +15,11 @@ export const PRIVATE_FOLDER_MODE = 0o700;
 
 /** The data directory's folders whose files are all private and few (keys, selfies in review, mail written to the outbox). */
 const WALKED_FOLDERS = ["secrets", "selfies", "mail"];
-/** Its folder of photos: the folder is closed, the thousands of photos in it are not walked at every start. */
-const CLOSED_FOLDERS = ["uploads"];
+/**
+ * Its folders of photos, the members' and those kept with reports (docs/decisions/0129): the
+ * folders are closed, the thousands of photos in them are not walked at every start.
+ */
+const CLOSED_FOLDERS = ["uploads", "evidence"];
 /** The files SQLite keeps beside a database. */
 const DATABASE_SIDE_FILES = ["-wal", "-shm", "-journal"];
 /** Scheduled backups' names (db/backup.ts), and the partial copies a stopped process may leave. */
