@@ -140,5 +140,30 @@ describe("reports that count toward hiding (SECURITY.md 'Privacy and abuse')", (
     const [row] = await app.deps.db.select({ hiddenBy: users.hiddenBy }).from(users).where(eq(users.id, victim.id));
     expect(row!.hiddenBy).toBe("admin");
   });
+  test("until an admin looks: after an unhide, or a decision on one of four reports, only reports filed since count", async () => {
+    const viewer = await createMember(app, { gender: "male", firstName: "Viewer" });
+    const victim = await createMember(app, { gender: "female", firstName: "Reported" });
+    const admin = await createMember(app, { isAdmin: true, firstName: "Ada" });
+    const ids = [];
+    for (let i = 1; i <= 4; i++) ids.push(await report(await reporter(victim), victim, `198.51.100.${i}`));
+    expect(await inDeckOf(viewer, victim.id)).toBe(false);
+    // Deciding one of the four: the admin has looked; the three left pending hide her no more.
+    app.clock.advance(60_000);
+    expect((await app.request("PATCH", `/api/admin/reports/${ids[0]}`, { cookie: admin.cookie, body: { status: "reviewed" } })).status).toBe(200);
+    expect(await inDeckOf(viewer, victim.id)).toBe(true);
+    // One new report does not bring the old ones back; three new reporters from three addresses hide her again.
+    app.clock.advance(60_000);
+    await report(await reporter(victim), victim, "198.51.100.21");
+    expect(await inDeckOf(viewer, victim.id)).toBe(true);
+    await report(await reporter(victim), victim, "198.51.100.22");
+    await report(await reporter(victim), victim, "198.51.100.23");
+    expect(await inDeckOf(viewer, victim.id)).toBe(false);
+    // An admin shows her again from her page: the same reports do not hide her again at the next one.
+    app.clock.advance(60_000);
+    expect((await app.request("POST", `/api/admin/users/${victim.id}/unhide`, { cookie: admin.cookie })).status).toBe(200);
+    app.clock.advance(60_000);
+    await report(await reporter(victim), victim, "198.51.100.31");
+    expect(await inDeckOf(viewer, victim.id)).toBe(true);
+  });
 });
 

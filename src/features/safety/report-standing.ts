@@ -26,15 +26,32 @@ export function countsTowardHidingSql(reporterId: string, reportedId: string, no
   )`;
 }
 
+/** What an admin does about a member that counts as having looked (the admin log's actions). */
+const LOOKS = ["report_status", "warn", "hide", "unhide", "suspend", "ban", "unban", "reverify"] as const;
+
 /**
- * True while the member's pending reports that count come from REPORTERS_TO_HIDE reporters with as
- * many different addresses. One address per reporter (their first, by value), so one reporter
- * using several addresses is still one reporter, and several reporters behind one address are one.
+ * When an admin last looked at the member: their latest moderation row in the admin log (a
+ * report's decision writes one), 0 if none.
+ */
+function lastLookSql(memberId: string) {
+  return sql`coalesce((select max(created_at) from admin_actions where target_user_id = ${memberId} and action in (${sql.join(
+    LOOKS.map((action) => sql`${action}`),
+    sql`, `,
+  )})), 0)`;
+}
+
+/**
+ * True while the member's pending reports that count, filed since an admin last looked at the
+ * member, come from REPORTERS_TO_HIDE reporters with as many different addresses ("until an admin
+ * looks": reports the admin had before them hide no one again, even left pending or after an
+ * unhide). One address per reporter (their first, by value), so one reporter using several
+ * addresses is still one reporter, and several reporters behind one address are one.
  */
 function reportsHideSql(memberId: string) {
   return sql`(select count(distinct ip) from (
     select min(reporter_ip) as ip from reports
     where reported_user_id = ${memberId} and status = 'pending' and counts_toward_hiding = 1 and reporter_id is not null and reporter_ip is not null
+      and created_at > ${lastLookSql(memberId)}
     group by reporter_id)) >= ${REPORTERS_TO_HIDE}`;
 }
 
