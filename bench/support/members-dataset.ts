@@ -1,5 +1,8 @@
 import type { Client } from "@libsql/client";
 import { CITIES } from "../../src/features/profile/cities";
+import { CHURCHES } from "../../src/features/churches/church-directory";
+import { DENOMINATION_KEYS } from "../../src/features/profile/denominations";
+import { INTEREST_KEYS } from "../../src/features/profile/interests";
 
 function elapsed(start: number) {
   return `${((performance.now() - start) / 1000).toFixed(1)} s`;
@@ -20,7 +23,10 @@ export async function generateMembers(client: Client, options: { users: number; 
     CITIES.map((city, index) => ({ sql: "insert into bench_cities values (?, ?, ?, ?)", args: [index, city.id, city.lat, city.lng] })),
     "write",
   );
-  const denominations = ["Catholic", "Protestant", "Orthodox", "Baptist", "Methodist", "Presbyterian", "Pentecostal", "Lutheran", "Anglican", "Other"];
+  // Family keys, directory churches (every other member names one) and three interest keys each (docs/decisions/0132).
+  const denominations = [...DENOMINATION_KEYS];
+  const churchIds = CHURCHES.slice(0, 24).map((church) => church.id);
+  const interests = [...INTEREST_KEYS];
   const goals = ["marriage", "serious-relationship", "friendship", "fellowship"];
   const pick = (list: string[], expr: string) => `case ${expr} ${list.map((value, index) => `when ${index} then '${value}'`).join(" ")} end`;
   const series = (n: number) => `with recursive n(i) as (select 1 union all select i + 1 from n where i < ${n})`;
@@ -29,10 +35,11 @@ export async function generateMembers(client: Client, options: { users: number; 
       `${series(USERS)} insert into users (id, email, first_name, last_name, is_verified, is_admin, plan, is_banned, language, last_active_at, created_at)
         select 'u' || i, 'u' || i || '@bench.local', 'Member' || i, '', 1, 0, 'free', (i % 500 = 0), 'en', ${now} - (i * 7919 % 2592000) * 1000, ${now} - 86400000 from n`,
       `${series(USERS)} insert into profiles (user_id, age, gender, denomination, church_name, faith_testimony, faith_duration, bio, relationship_goals,
-          jesus_christ_meaning, search_distance, interests, city, city_lat, city_lng, created_at, updated_at)
-        select 'u' || i, 20 + ((i * 2654435761) % 1000003) % 30, case i % 2 when 0 then 'male' else 'female' end, ${pick(denominations, "((i * 40503) % 65537) % 10")}, 'Gereja ' || (i % 300),
+          jesus_christ_meaning, search_distance, interests, city, city_lat, city_lng, created_at, updated_at, church_id)
+        select 'u' || i, 20 + ((i * 2654435761) % 1000003) % 30, case i % 2 when 0 then 'male' else 'female' end, ${pick(denominations, `((i * 40503) % 65537) % ${denominations.length}`)}, 'Gereja ' || (i % 300),
           'I came to faith as a teenager and have walked with Jesus ever since.', '10+ years', 'I love worship, hiking and good coffee with friends.',
-          ${pick(goals, "((i * 7727) % 10007) % 4")}, 'My saviour and my friend.', 50 + (i % 4) * 50, '["Worship","Music","Hiking"]', c.id, c.lat, c.lng, ${now}, ${now}
+          ${pick(goals, "((i * 7727) % 10007) % 4")}, 'My saviour and my friend.', 50 + (i % 4) * 50, json_array(${pick(interests, `i % ${interests.length}`)}, ${pick(interests, `(i + 7) % ${interests.length}`)}, ${pick(interests, `(i + 19) % ${interests.length}`)}), c.id, c.lat, c.lng, ${now}, ${now},
+          case when i % 2 = 0 then ${pick(churchIds, `((i * 97) % 1009) % ${churchIds.length}`)} end
         from n join bench_cities c on c.idx = i % ${CITIES.length}`,
       `${series(USERS)} insert into photos (id, user_id, position, file_name, mime_type, width, height, byte_size, created_at)
         select 'ph' || i, 'u' || i, 0, 'bench-' || i || '.jpg', 'image/jpeg', 800, 800, 50000, ${now} from n`,
