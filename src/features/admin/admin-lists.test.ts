@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { eq } from "drizzle-orm";
-import { matches, photoVerifications, profiles, users, type Plan } from "../../../db/schema";
+import { adPlacements, matches, photoVerifications, profiles, users, type Plan } from "../../../db/schema";
 import { fakeClock } from "../../platform/clock";
 import { newId } from "../../platform/ids";
 import { createTestApp, type TestApp } from "../../testing/test-app";
@@ -198,6 +198,34 @@ const LISTS: ListCase[] = [
     },
     page: { path: "/admin/moderation", column: "reporter", cards: true },
     formula: "'=1+1",
+  },
+  {
+    name: "ad placements",
+    api: "/api/admin/ad-placements",
+    items: "placements",
+    columns: {
+      name: (p) => lower(p.name),
+      adType: (p) => p.adType as string,
+      platform: (p) => p.platform as string,
+      placement: (p) => p.placement as string,
+      frequency: (p) => p.frequency as number,
+      isActive: (p) => (p.isActive ? 1 : 0),
+      createdAt: (p) => p.createdAt as string,
+    },
+    seed: async (app) => {
+      const admin = await adminOf(app, { email: "ads@example.com" });
+      const types = ["banner", "interstitial", "rewarded", "native"];
+      const locations = ["swipe_screen", "matches_list", "chat_screen", "profile_view"];
+      for (let i = 0; i < ROWS; i++) {
+        const body = { name: i === 0 ? "@SUM(1)" : `${names[(i * 3) % 10]} slot ${i}`, adType: types[i % 4], platform: i % 3 === 0 ? "meta" : "admob", placement: locations[(i * 3) % 4], frequency: 1 + ((i * 7) % 20), isActive: i % 4 !== 0 };
+        const response = await app.request("POST", "/api/admin/ad-placements", { cookie: admin.cookie, body });
+        expect(response.status).toBe(201);
+        const { id } = (await response.json()) as { id: string };
+        await app.deps.db.update(adPlacements).set({ createdAt: new Date(NOW.getTime() - ((i * 11) % 23) * DAY - i * MINUTE) }).where(eq(adPlacements.id, id));
+      }
+    },
+    page: { path: "/admin/ads", column: "name" },
+    formula: "'@SUM(1)",
   },
   {
     name: "verifications",

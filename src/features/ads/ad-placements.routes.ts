@@ -5,7 +5,10 @@ import { currentUser } from "../../middleware/guards";
 import { announceChange } from "../admin/htmx";
 import { rejectInvalid } from "../../middleware/invalid-input";
 import { revenueSummary } from "./ad-events.service";
-import { createPlacement, listPlacements, updatePlacement } from "./ad-placements.service";
+import { createPlacement, updatePlacement } from "./ad-placements.service";
+import { pageOfPlacements, PLACEMENT_CSV, placementListQuerySchema } from "./placement-list";
+import { answerList } from "../admin/list-csv";
+import { everyRow } from "../admin/list-query";
 import { createPlacementSchema, PLACEMENT_MESSAGES, updatePlacementSchema } from "./ads.schemas";
 
 /**
@@ -14,7 +17,15 @@ import { createPlacementSchema, PLACEMENT_MESSAGES, updatePlacementSchema } from
  */
 export function adPlacementsApi(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .get("/ad-placements", async (c) => c.json({ placements: await listPlacements(deps.db) }))
+    .get("/ad-placements", zValidator("query", placementListQuerySchema, rejectInvalid), (c) => {
+      const query = c.req.valid("query");
+      // The first form (no page, no limit) answers every placement, as it always did.
+      const whole = c.req.query("page") === undefined && c.req.query("limit") === undefined;
+      return answerList(c, whole ? everyRow(query) : query, { file: "ad-placements", read: async (asked) => {
+        const page = await pageOfPlacements(deps.db, asked);
+        return whole ? { ...page, limit: page.total } : page;
+      }, rows: (page) => page.placements, csv: PLACEMENT_CSV });
+    })
     .post("/ad-placements", zValidator("json", createPlacementSchema, rejectInvalid), async (c) => {
       const placement = await createPlacement(deps.db, deps.clock.now(), currentUser(c), c.req.valid("json"));
       announceChange(c, { title: c.get("t")("admin.adsPage.toasts.created") }, ["placements"]);

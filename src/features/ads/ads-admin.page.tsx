@@ -7,8 +7,11 @@ import type { AppDeps, AppEnv } from "../../app-env";
 import type { Database } from "../../../db/client";
 import { useI18n, useT } from "../../../islands/runtime/i18n-context";
 import { renderFragment, type RenderPage } from "../../views/render";
-import { renderAdmin } from "../admin/admin-render";
-import { Badge, DialogCancel, EmptyState, ListRegion, ServerDialog, useMoney } from "../admin/admin-ui";
+import { invalidListPage, renderAdmin, type AdminPageOptions } from "../admin/admin-render";
+import { ListHead, pageHref, SortHeader, type ListUrls } from "../admin/list-table";
+import { firstIssueMessage } from "../admin/list-query";
+import { pageOfPlacements, PLACEMENT_SORT, placementListQuerySchema, type PlacementListQuery } from "./placement-list";
+import { Badge, DialogCancel, EmptyState, ListRegion, Pager, ServerDialog, useMoney } from "../admin/admin-ui";
 import { isHtmx, refreshEvent } from "../admin/htmx";
 import { toggleOn } from "../admin/settings.service";
 import { adConfigOf } from "./ad-configs.service";
@@ -215,28 +218,36 @@ function everyText(t: TFunction, placement: Pick<PlacementJson, "placement" | "f
   return placement.frequency === 1 ? t(`admin.adsPage.every.${placement.placement}_one`) : t(`admin.adsPage.every.${placement.placement}`, { count: placement.frequency });
 }
 
-function PlacementsRegion({ placements }: { placements: PlacementJson[] }) {
+const PLACEMENTS_REGION = "ad-placements-region";
+
+/** The placements' URLs for the shared list controls (docs/decisions/0131): the Ad Management page itself. */
+const placementUrls = (query: PlacementListQuery): ListUrls => ({ path: "/admin/ads", api: "/api/admin/ad-placements", regionId: PLACEMENTS_REGION, filters: {}, sort: query.sort, defaultSort: PLACEMENT_SORT.defaultSort, limit: query.limit });
+
+function PlacementsRegion({ list, query }: { list: Awaited<ReturnType<typeof pageOfPlacements>>; query: PlacementListQuery }) {
   const t = useT();
+  const urls = placementUrls(query);
+  const placements = list.placements;
   return (
-    <ListRegion id="ad-placements-region" area="placements" href={PLACEMENTS_HREF} label={t("admin.adsPage.placements.title")}>
-      {placements.length === 0 ? (
+    <ListRegion id={PLACEMENTS_REGION} area="placements" href={pageHref(urls, query.page)} label={t("admin.adsPage.placements.title")}>
+      {list.total === 0 ? (
         <EmptyState title={t("admin.adsPage.placements.emptyTitle")} body={t("admin.adsPage.placements.emptyBody")} action={<AddPlacementButton className="button button-primary" />} />
       ) : (
         <>
           <div className="admin-toolbar ad-placements-toolbar">
-            <span className="muted">{t("admin.adsPage.placements.count", { count: placements.length })}</span>
+            <span className="muted">{t("admin.adsPage.placements.count", { count: list.total })}</span>
             <AddPlacementButton />
           </div>
+          <ListHead urls={urls} />
           <div className="admin-table-wrap">
             <table className="admin-table ad-placements-table">
               <thead>
                 <tr>
-                  <th scope="col">{t("admin.adsPage.columns.name")}</th>
-                  <th scope="col">{t("admin.adsPage.columns.type")}</th>
-                  <th scope="col">{t("admin.adsPage.columns.platform")}</th>
-                  <th scope="col">{t("admin.adsPage.columns.location")}</th>
-                  <th scope="col">{t("admin.adsPage.columns.frequency")}</th>
-                  <th scope="col">{t("admin.adsPage.columns.status")}</th>
+                  <SortHeader urls={urls} column="name" label={t("admin.adsPage.columns.name")} />
+                  <SortHeader urls={urls} column="adType" label={t("admin.adsPage.columns.type")} />
+                  <SortHeader urls={urls} column="platform" label={t("admin.adsPage.columns.platform")} />
+                  <SortHeader urls={urls} column="placement" label={t("admin.adsPage.columns.location")} />
+                  <SortHeader urls={urls} column="frequency" label={t("admin.adsPage.columns.frequency")} />
+                  <SortHeader urls={urls} column="isActive" label={t("admin.adsPage.columns.status")} firstDescending />
                   <th scope="col">
                     <span className="visually-hidden">{t("admin.adsPage.columns.actions")}</span>
                   </th>
@@ -269,13 +280,14 @@ function PlacementsRegion({ placements }: { placements: PlacementJson[] }) {
               </tbody>
             </table>
           </div>
+          <Pager page={list.page} limit={list.limit} total={list.total} regionId={PLACEMENTS_REGION} hrefFor={(page) => pageHref(urls, page)} />
         </>
       )}
     </ListRegion>
   );
 }
 
-function PlacementsSection({ placements }: { placements: PlacementJson[] }) {
+function PlacementsSection({ list, query }: { list: Awaited<ReturnType<typeof pageOfPlacements>>; query: PlacementListQuery }) {
   const t = useT();
   return (
     <section className="admin-card" aria-labelledby="ad-placements-title">
@@ -285,7 +297,7 @@ function PlacementsSection({ placements }: { placements: PlacementJson[] }) {
         </h2>
         <p className="admin-card-lead">{t("admin.adsPage.placements.lead")}</p>
       </div>
-      <PlacementsRegion placements={placements} />
+      <PlacementsRegion list={list} query={query} />
     </section>
   );
 }
@@ -371,21 +383,28 @@ export function adsAdminPages(deps: AppDeps, render: RenderPage) {
   return new Hono<AppEnv>()
     .get("/ads", async (c) => {
       const t = c.get("t");
-      const { summary, placements, statuses } = await loadPage(deps.db);
+      const options: AdminPageOptions = { place: "ads", title: t("admin.adsPage.title"), lead: t("admin.adsPage.lead") };
+      // The placements' sort and size are in the page's URL; a bad one is 400 like the JSON call.
+      const parsed = placementListQuerySchema.safeParse(c.req.query());
+      if (!parsed.success) return invalidListPage(c, render, options, firstIssueMessage(parsed.error), "/admin/ads");
+      const list = await pageOfPlacements(deps.db, parsed.data);
+      // htmx asking (a heading, the size, a page, a change's reload) gets the placements' region.
+      if (isHtmx(c)) return renderAdmin(c, render, options, null, <PlacementsRegion list={list} query={parsed.data} />);
+      const { summary, statuses } = await loadPage(deps.db);
       return renderAdmin(
         c,
         render,
-        { place: "ads", title: t("admin.adsPage.title"), lead: t("admin.adsPage.lead") },
+        options,
         <>
           <RevenueSection summary={summary} />
           <PlatformSection statuses={statuses} />
-          <PlacementsSection placements={placements} />
+          <PlacementsSection list={list} query={parsed.data} />
         </>,
       );
     })
     .get("/ads/revenue", (c) => fragment(c, async () => <RevenueSection summary={await revenueSummary(deps.db)} />))
     .get("/ads/platforms", (c) => fragment(c, async () => <PlatformSection statuses={await platformStatuses(deps.db, await listPlacements(deps.db))} />))
-    .get("/ads/placements", (c) => fragment(c, async () => <PlacementsRegion placements={await listPlacements(deps.db)} />))
+    .get("/ads/placements", (c) => fragment(c, async () => <PlacementsRegion list={await pageOfPlacements(deps.db, placementListQuerySchema.parse({}))} query={placementListQuerySchema.parse({})} />))
     .get("/ads/placements/new", (c) => fragment(c, () => <PlacementDialog placement={null} />))
     .get("/ads/placements/:id/edit", async (c) => {
       if (!isHtmx(c)) return c.redirect("/admin/ads", 302);
