@@ -6,7 +6,7 @@
 import { asc, count, countDistinct, desc, eq, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { AppDeps } from "../../../app-env";
-import { adminActions, matches, memberWarnings, payments, photos, photoVerifications, profiles, reports, users, type PromptAnswer } from "../../../../db/schema";
+import { adminActions, matches, memberWarnings, payments, photos, photoVerifications, profiles, reports, users, type PromptAnswer, type Role } from "../../../../db/schema";
 import { effectivePlan, isPremiumActive } from "../../auth/session";
 import { suspensionOf } from "../../auth/suspension";
 import { photoUrl, thumbUrl } from "../../profile/profile-json";
@@ -43,7 +43,7 @@ export interface MemberDetail {
   /** The number as typed: Kasih has no proof of a phone yet, so `phoneVerified` is false. */
   phone: string | null;
   phoneVerified: boolean;
-  role: string;
+  role: Role;
   isAdmin: boolean;
   language: string;
   createdAt: string;

@@ -142,6 +142,14 @@ describe("/admin/users/{id}", () => {
     expect((await page(`/admin/users/${maria.id}/plan`, HX, moderator.cookie)).status).toBe(403);
   });
 
+  it("offers no ban, suspension or delete on another admin or moderator unless the viewer is the super admin, and says why", async () => {
+    const moderator = await moderatorOf(t);
+    const html = await (await page(`/admin/users/${moderator.id}`)).text();
+    expect(html).toContain("Only the super admin may do this to an admin or moderator");
+    for (const action of ["suspend", "ban", "delete"]) expect(html).not.toContain(`hx-get="/admin/users/${moderator.id}/${action}"`);
+    expect(html).toContain(`hx-get="/admin/users/${moderator.id}/warn"`);
+  });
+
   it("offers no ban, suspension or delete on the admin's own page", async () => {
     const html = await (await page(`/admin/users/${admin.id}`)).text();
     expect(html).toContain("This is you");

@@ -12,6 +12,8 @@ import { Badge, DialogCancel, EmptyState, formatDate, formatDateTime, ServerDial
 import { isHtmx, refreshEvent } from "../htmx";
 import { roleMay } from "../staff-permissions";
 import { RoleButton } from "../roles/role-dialog";
+import { ROLE_MESSAGES, staffTargetRefusal } from "../roles/roles.service";
+import { translateMessage } from "../../../../islands/runtime/messages";
 import { Money, StatusBadge, When } from "../payments/payment-view";
 import { BAN_REASON_MAX } from "./ban";
 import { memberPageHref } from "./member-list-ui";
@@ -43,8 +45,11 @@ interface Abilities {
   plans: boolean;
   /** Grant or revoke a role (admins only, ADMIN.md 'Who'): the dialog says what the rules leave. */
   roles: boolean;
-  /** Ban, suspend and delete are refused on oneself and the super admin (ADMIN.md 'Who'). */
-  protectedReason: "self" | "superAdmin" | null;
+  /**
+   * Ban, suspend and delete are refused on oneself and the super admin, and on another admin or
+   * moderator unless the viewer is the super admin (ADMIN.md 'Who').
+   */
+  protectedReason: "self" | "superAdmin" | "staff" | null;
 }
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
@@ -128,9 +133,13 @@ function ActionsBar({ member, can }: { member: MemberDetail; can: Abilities }) {
         </>
       ) : null}
       {can.plans ? <ActionButton member={member} action="plan" errorKey="admin.money.grant.failedTitle" /> : null}
-      {can.roles && can.protectedReason === null ? <RoleButton memberId={member.id} /> : null}
+      {can.roles && (can.protectedReason === null || can.protectedReason === "staff") ? <RoleButton memberId={member.id} /> : null}
       {can.delete && can.protectedReason === null ? <ActionButton member={member} action="delete" tone="danger-text" errorKey="admin.users.failed.delete" /> : null}
-      {can.protectedReason !== null ? <span className="muted admin-protected">{t(can.protectedReason === "self" ? "admin.users.protected.self" : "admin.users.protected.superAdmin")}</span> : null}
+      {can.protectedReason === "staff" ? (
+        <span className="muted admin-protected">{translateMessage(t, ROLE_MESSAGES.onlySuperAdmin)}</span>
+      ) : can.protectedReason !== null ? (
+        <span className="muted admin-protected">{t(can.protectedReason === "self" ? "admin.users.protected.self" : "admin.users.protected.superAdmin")}</span>
+      ) : null}
     </div>
   );
 }
@@ -556,7 +565,7 @@ export function memberPages(deps: AppDeps, render: RenderPage) {
       delete: roleMay(viewer.role, "users.delete"),
       plans: roleMay(viewer.role, "plans"),
       roles: roleMay(viewer.role, "roles"),
-      protectedReason: member.id === viewer.id ? "self" : isProtectedSuperAdmin(deps.config, member) ? "superAdmin" : null,
+      protectedReason: member.id === viewer.id ? "self" : isProtectedSuperAdmin(deps.config, member) ? "superAdmin" : staffTargetRefusal(deps.config, viewer, member) !== null ? "staff" : null,
     };
   };
   const load = async (c: Context<AppEnv>) => {
