@@ -11,7 +11,10 @@ import { applyMigrations, readMigrationsFolder } from "./migrate";
 import { matches, messages, photos, profiles, reports, swipes, users } from "./schema";
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, seedDemo } from "./seed";
 import { secretBoxFor } from "../src/platform/secret-box";
-import { DENOMINATIONS, FAITH_DURATIONS, RELATIONSHIP_GOALS } from "./demo/people";
+import { FAITH_DURATIONS, RELATIONSHIP_GOALS } from "./demo/people";
+import { DENOMINATION_KEYS } from "../src/features/profile/denominations";
+import { INTEREST_KEYS } from "../src/features/profile/interests";
+import { churchById } from "../src/features/churches/church-directory";
 
 /** The JPEG marker segments before the image data, with where each starts. */
 function jpegSegments(bytes: Uint8Array): { marker: number; offset: number }[] {
@@ -53,7 +56,9 @@ describe("seedDemo", () => {
     for (const profile of rows) {
       expect(profile.age).toBeGreaterThanOrEqual(20);
       expect(profile.age).toBeLessThanOrEqual(45);
-      expect(DENOMINATIONS).toContain(profile.denomination as (typeof DENOMINATIONS)[number]);
+      expect(DENOMINATION_KEYS).toContain(profile.denomination as (typeof DENOMINATION_KEYS)[number]);
+      for (const interest of profile.interests) expect(INTEREST_KEYS).toContain(interest);
+      if (profile.churchId !== null) expect(churchById(profile.churchId)).toBeDefined();
       expect(FAITH_DURATIONS).toContain(profile.faithDuration as (typeof FAITH_DURATIONS)[number]);
       expect(RELATIONSHIP_GOALS).toContain(profile.relationshipGoals as (typeof RELATIONSHIP_GOALS)[number]);
       expect(profile.bio.length).toBeGreaterThanOrEqual(20);
@@ -69,6 +74,9 @@ describe("seedDemo", () => {
       expect(profile.searchDistance).toBeLessThanOrEqual(200);
     }
     expect(new Set(rows.map((p) => p.denomination)).size).toBeGreaterThanOrEqual(6);
+    // Most demo churches are in the directory (docs/decisions/0132): synods, networks, dioceses.
+    expect(rows.filter((p) => p.churchId !== null).length).toBeGreaterThan(rows.length * 0.6);
+    expect(rows.find((p) => p.churchName.startsWith("GBI"))?.churchId).toBe("gbi");
   });
 
   test("gives every profile 1 to 3 photos stored as valid JPEG files without EXIF", async () => {

@@ -343,6 +343,7 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
       prompts: demoPrompts(random, p.language, user.demo !== undefined),
       gender: p.gender,
       denomination: p.denomination,
+      churchId: p.churchId,
       churchName: p.churchName,
       faithTestimony: p.faithTestimony,
       faithDuration: p.faithDuration,

@@ -5,14 +5,45 @@
  * them living in Greater Jakarta as in real life. Everything comes from a seeded generator.
  */
 import { findCity, type City } from "../../src/features/profile/cities";
+import { churchById, churchIdFromName } from "../../src/features/churches/church-directory";
+import { denominationKeyOf, type DenominationKey } from "../../src/features/profile/denominations";
+import { interestKeyOf } from "../../src/features/profile/interests";
 import { randomLook, type PortraitLook } from "./portrait";
 import type { Random } from "./random";
 
 export type Gender = "male" | "female";
 export type Language = "en" | "id";
 
+/**
+ * The templates below name denominations as spec point 5 listed them; a person's profile gets the
+ * family key (docs/decisions/0132): the directory church's family when the church is in the
+ * directory, else the old value's family.
+ */
 export const DENOMINATIONS = ["Catholic", "Protestant", "Orthodox", "Baptist", "Methodist", "Presbyterian", "Pentecostal", "Lutheran", "Anglican", "Other"] as const;
 export type Denomination = (typeof DENOMINATIONS)[number];
+
+/** The Catholic diocese of the demo's home towns: a parish's church in the directory. */
+const DIOCESE_OF_CITY: Record<string, string> = {
+  medan: "ka-medan", pematangsiantar: "ka-medan", tarutung: "ka-medan", balige: "ka-medan", sibolga: "k-sibolga",
+  batam: "k-pangkalpinang", pekanbaru: "k-padang", bandung: "k-bandung",
+  jakarta: "ka-jakarta", tangerang: "ka-jakarta", "tangerang-selatan": "ka-jakarta", bekasi: "ka-jakarta", depok: "k-bogor", bogor: "k-bogor",
+  manado: "k-manado", tomohon: "k-manado", tondano: "k-manado", bitung: "k-manado", palu: "k-manado",
+  makassar: "ka-makassar", rantepao: "ka-makassar", makale: "ka-makassar", kendari: "ka-makassar",
+  balikpapan: "ka-samarinda", samarinda: "ka-samarinda", pontianak: "ka-pontianak",
+  surabaya: "k-surabaya", madiun: "k-surabaya", kediri: "k-surabaya", malang: "k-malang",
+  semarang: "ka-semarang", salatiga: "ka-semarang", magelang: "ka-semarang", yogyakarta: "ka-semarang", surakarta: "ka-semarang", purwokerto: "k-purwokerto",
+  ambon: "k-amboina", tobelo: "k-amboina", ternate: "k-amboina",
+  kupang: "ka-kupang", atambua: "k-atambua", waingapu: "k-weetebula", ende: "ka-ende", maumere: "k-maumere", "labuan-bajo": "k-labuan-bajo", denpasar: "k-denpasar",
+  jayapura: "k-jayapura", wamena: "k-jayapura", biak: "k-jayapura", merauke: "ka-merauke", timika: "k-timika", nabire: "k-timika", manokwari: "k-manokwari-sorong", sorong: "k-manokwari-sorong",
+};
+
+/** A person's church and denomination as a profile stores them now: the directory id and the family key. */
+export function faithOf(churchName: string, denomination: string, cityId: string): { churchId: string | null; denomination: DenominationKey } {
+  const named = churchIdFromName(churchName);
+  const churchId = named ?? (denominationKeyOf(denomination) === "catholic" ? (DIOCESE_OF_CITY[cityId] ?? null) : null);
+  const church = churchId === null ? undefined : churchById(churchId);
+  return { churchId, denomination: church?.family ?? denominationKeyOf(denomination) ?? "other" };
+}
 /** The registration screen's options (spec point 5). */
 export const FAITH_DURATIONS = ["Less than 1 year", "1-5 years", "5-10 years", "10+ years", "Born into faith"] as const;
 export const RELATIONSHIP_GOALS = ["marriage", "serious-relationship", "friendship", "fellowship"] as const;
@@ -389,7 +420,9 @@ export interface Person {
   age: number;
   language: Language;
   city: City;
-  denomination: Denomination;
+  /** A family key. */
+  denomination: DenominationKey;
+  churchId: string | null;
   churchName: string;
   faithDuration: string;
   relationshipGoals: string;
@@ -397,6 +430,7 @@ export interface Person {
   faithTestimony: string;
   jesusChristMeaning: string;
   ministryInvolvement: string | null;
+  /** Interest keys. */
   interests: string[];
   occupation: string;
   education: string;
@@ -484,7 +518,7 @@ export function generatePerson(random: Random, gender: Gender, index: number, ov
 
   const testimony = random.int(0, TESTIMONY_DURATIONS.length - 1);
   const localPart = `${firstName}.${lastName}`.toLowerCase().replace(/[^a-z.]/g, "");
-  return {
+  const person = {
     firstName,
     lastName,
     email: overrides.email ?? `${localPart}.${index}@example.com`,
@@ -508,4 +542,7 @@ export function generatePerson(random: Random, gender: Gender, index: number, ov
     look,
     ...overrides.texts,
   };
+  // Written names (hand-written texts included) become keys; the church is looked up in the directory.
+  const interestKeys = [...new Set(person.interests.map((name) => interestKeyOf(name)).filter((key): key is string => key !== undefined))];
+  return { ...person, ...faithOf(person.churchName, person.denomination, city.id), interests: interestKeys };
 }
