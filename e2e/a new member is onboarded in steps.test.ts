@@ -2,7 +2,8 @@
  * Onboarding in steps (docs/decisions/0096), in a real Chromium against the real server, from a
  * fresh account to the first card in Discover: photos (one JPEG carrying GPS EXIF), basics with a
  * birth date (under 18 refused) and consent, faith, about me with a prompt, preferences. The tab
- * is closed half-way and a new one resumes at the same step with everything typed. Run in English
+ * is closed half-way and a new one resumes at the same step with everything typed; after the
+ * profile is made, two of the ten quick values questions are answered. Run in English
  * on a phone and in Indonesian on a desktop; screenshots of every step in both.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
@@ -109,7 +110,7 @@ for (const [lang, size, viewport] of [
 
         // Faith.
         await onStep(page, "faith");
-        await page.locator("#field-denomination").selectOption("Protestant");
+        await page.locator("#field-denomination").selectOption("protestant");
         await page.locator("#field-faithDuration").selectOption("5-10 years");
         await page.locator("#field-faithTestimony").fill("Jesus found me at a youth retreat in Parapat, and I have walked with him every day since then.");
         await shot("3-faith");
@@ -133,10 +134,21 @@ for (const [lang, size, viewport] of [
         await page.locator("#field-ageMax").selectOption("35");
         await shot("5-preferences");
         await next(page).click();
+
+        // Ten quick values questions (docs/decisions/0133): two answered, each saved as it is chosen.
+        const questions = page.locator('[data-step="questions"]');
+        await questions.waitFor({ timeout: 15_000 });
+        expect(await page.getByTestId("onboarding-questions-progress").innerText()).toBe(lang === "en" ? "0 of 10 answered" : "0 dari 10 terjawab");
+        expect(await page.getByTestId("onboarding-questions-skip").isVisible()).toBe(true);
+        await page.locator('input[name="question-pray-together-answer"][value="daily"]').check();
+        await page.locator('input[name="question-children-answer"][value="yes"]').check();
+        await page.waitForFunction((expected) => document.querySelector('[data-testid="onboarding-questions-progress"]')?.textContent === expected, lang === "en" ? "2 of 10 answered" : "2 dari 10 terjawab");
+        await shot("6-questions");
+        await page.getByTestId("onboarding-questions-done").click();
         await page.waitForURL(/\/swipe/, { timeout: 15_000 });
         await hydrated(page, "swipe-deck");
         await page.locator(".swipe-card-title", { hasText: "Budi" }).first().waitFor();
-        await shot("6-first-card");
+        await shot("7-first-card");
 
         // The other person's prompt, in the reader's language: beside the card on a desktop, and in the info overlay.
         const promptTitle = lang === "en" ? "My favourite verse" : "Ayat favoritku";
@@ -151,6 +163,11 @@ for (const [lang, size, viewport] of [
         const profile = await (await apiAs(server.origin, account, "GET", "/api/profile")).json();
         const expectedAge = today.getFullYear() - 1998 - (today.getMonth() < 2 || (today.getMonth() === 2 && today.getDate() < 14) ? 1 : 0);
         expect(profile).toMatchObject({ birthDate: "1998-03-14", age: expectedAge, city: "medan", churchName: "HKBP Menteng", prompts: [{ id: "sundayLooksLike", answer: "Morning service, then lunch with the choir." }] });
+        const answered = (await (await apiAs(server.origin, account, "GET", "/api/questions")).json()) as { questions: { id: string; mine?: { answer: string; acceptable: string[]; importance: string } }[] };
+        expect(answered.questions.filter((question) => question.mine).map((question) => [question.id, question.mine])).toEqual([
+          ["pray-together", { answer: "daily", acceptable: ["daily"], importance: "somewhat", public: true }],
+          ["children", { answer: "yes", acceptable: ["yes"], importance: "somewhat", public: true }],
+        ]);
         const filters = await (await apiAs(server.origin, account, "GET", "/api/discovery/filters")).json();
         expect(filters).toMatchObject({ ageMin: 25, ageMax: 35, maxDistance: 50 });
         const stored = new Uint8Array(await (await fetch(`${server.origin}${profile.photos[0]}`, { headers: { Cookie: account.cookie } })).arrayBuffer());

@@ -83,7 +83,7 @@ export function QuestionEditor({ question, quick = false, onSaved }: { question:
   };
 
   return (
-    <fieldset className="values-question" data-question={question.id} aria-busy={busy}>
+    <fieldset className="field values-question" data-question={question.id} aria-busy={busy}>
       <legend className="values-question-text">{question.text}</legend>
       <div className="values-question-part">
         <p className="values-question-label" id={`${name}-answer`}>
