@@ -172,7 +172,9 @@ describe("suspend", () => {
     expect(events).toEqual([`user.suspended:${sinta.id}`]);
     expect(await t.deps.db.select().from(sessions).where(eq(sessions.userId, sinta.id))).toEqual([]);
     expect((await t.request("GET", "/api/auth/user", { cookie: sinta.cookie })).status).toBe(401);
-    expect(await logOf(sinta.id)).toEqual([{ action: "suspend", reason: `7 days, until ${end}: Asked a match for money`, adminId: admin.id }]);
+    // The log says the end in Jakarta time, as the panel's times are read.
+    const endWib = `${new Date(Date.parse(end) + 7 * 60 * 60_000).toISOString().slice(0, 16).replace("T", " ")} WIB`;
+    expect(await logOf(sinta.id)).toEqual([{ action: "suspend", reason: `7 days, until ${endWib}: Asked a match for money`, adminId: admin.id }]);
 
     const refused = await signIn(sinta.email, sinta.password);
     expect(refused.status).toBe(403);

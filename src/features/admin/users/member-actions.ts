@@ -24,6 +24,9 @@ export const SUSPENSION_DAYS = [1, 7, 30] as const;
 export type SuspensionDays = (typeof SUSPENSION_DAYS)[number];
 
 const DAY_MS = 24 * 60 * 60_000;
+/** Western Indonesian Time is UTC+7 all year: the log says a suspension's end as the admins read time. */
+const JAKARTA_OFFSET_MS = 7 * 60 * 60_000;
+const jakartaMinute = (at: Date) => `${new Date(at.getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 16).replace("T", " ")} WIB`;
 
 /** A warning's text, shown to the member: as long as a ban reason at most. */
 export const WARNING_MAX = 500;
@@ -120,7 +123,7 @@ export function suspendStatements(deps: Pick<Deps, "db">, context: ActionContext
     statements: [
       adminLogInsertIf(
         deps.db,
-        { actor: context.actor, action: "suspend", targetUserId: context.target.id, targetName: nameOf(context.target), reason: detail(context, `${days} ${days === 1 ? "day" : "days"}, until ${until.toISOString()}: ${reason}`), at: context.at },
+        { actor: context.actor, action: "suspend", targetUserId: context.target.id, targetName: nameOf(context.target), reason: detail(context, `${days} ${days === 1 ? "day" : "days"}, until ${jakartaMinute(until)}: ${reason}`), at: context.at },
         exists(where),
       ),
       deps.db.update(users).set({ suspendedUntil: until, suspensionReason: reason }).where(where).returning({ id: users.id }),
