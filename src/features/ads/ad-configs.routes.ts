@@ -14,7 +14,7 @@ async function jsonBody(c: Context<AppEnv>): Promise<unknown> {
 
 /**
  * The ad platforms' ids and the Meta token (spec point 7, ADMIN.md "Ads"), under /api/admin
- * behind requireAdmin. The body is checked by adConfigSchema (ad-configs.service.ts).
+ * behind requireStaffApi. The body is checked by adConfigSchema (ad-configs.service.ts).
  */
 export function adConfigsApi(deps: AppDeps) {
   return new Hono<AppEnv>()

@@ -13,7 +13,7 @@ import { createPlacementSchema, PLACEMENT_MESSAGES, updatePlacementSchema } from
 
 /**
  * The admin's placement and revenue calls (ADMIN.md "Ads", spec point 7), under /api/admin behind
- * requireAdmin. The panel posts to these same routes with htmx (docs/decisions/0082).
+ * requireStaffApi. The panel posts to these same routes with htmx (docs/decisions/0082).
  */
 export function adPlacementsApi(deps: AppDeps) {
   return new Hono<AppEnv>()

@@ -54,7 +54,7 @@ const decisionSchema = z.discriminatedUnion("decision", [
 const validId = zValidator("param", idParamSchema, (result, c) => (result.success ? undefined : c.json({ message: VERIFICATION_MESSAGES.notFound }, 404)));
 
 /**
- * The admin's side, behind requireAdmin (admin.routes.ts): GET /api/admin/verifications,
+ * The admin's side, behind requireStaffApi (admin.routes.ts): GET /api/admin/verifications,
  * GET /api/admin/verifications/{id}/selfie (never reachable by members) and
  * POST /api/admin/verifications/{id} {decision, reason?}.
  */

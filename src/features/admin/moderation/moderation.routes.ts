@@ -16,7 +16,7 @@ export const validReportId = zValidator("param", idParamSchema, (result, c) => (
 /**
  * GET /api/admin/reports?page&limit&status, PATCH /api/admin/reports/{id} {status},
  * GET /api/admin/reports/{id}/messages and GET /api/admin/actions?page&limit (spec point 7,
- * ADMIN.md "Lists"). Mounted behind requireAdmin (admin.routes.ts).
+ * ADMIN.md "Lists"). Mounted behind requireStaffApi (admin.routes.ts).
  */
 export function moderationApi(deps: AppDeps) {
   return new Hono<AppEnv>()

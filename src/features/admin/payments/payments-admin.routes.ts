@@ -19,7 +19,7 @@ const paymentIdParam = zValidator("param", z.object({ id: z.string().min(1).max(
 
 /**
  * The payments' admin calls (ADMIN.md 'Lists', 'One payment'; PAYMENTS.md 'Refunds';
- * docs/decisions/0124), mounted behind requireAdmin (admin.routes.ts):
+ * docs/decisions/0124), mounted behind requireStaffApi (admin.routes.ts):
  *   GET  /api/admin/payments?page&limit&status&search&gateway&from&to&flagged&sort&format
  *   GET  /api/admin/payments/{id}            one payment with ids, flags, history, notifications
  *   POST /api/admin/payments/{id}/refund     {reason, manual?, note?} → 200 the payment

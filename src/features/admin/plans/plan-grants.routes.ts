@@ -20,7 +20,7 @@ export const planChangeBodySchema = z.object({
 
 /**
  * POST /api/admin/users/{id}/plan {plan, until, reason} → 200 {plan, planExpiresAt}: a grant, an
- * extension or a revocation, logged (plan-grants.ts). Mounted behind requireAdmin (admin.routes.ts).
+ * extension or a revocation, logged (plan-grants.ts). Mounted behind requireStaffApi (admin.routes.ts).
  */
 export function planGrantsApi(deps: AppDeps) {
   return new Hono<AppEnv>().post("/users/:id/plan", validUserId, zValidator("json", planChangeBodySchema, rejectInvalid), async (c) => {

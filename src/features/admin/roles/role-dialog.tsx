@@ -22,7 +22,9 @@ export function RoleDialog({ member, refusal }: { member: RoleTarget; refusal: R
         <>
           <p className="admin-role-note">{t(refusal === "superAdmin" ? "admin.roles.superAdminNote" : refusal === "own" ? "admin.roles.ownNote" : "admin.roles.staffNote")}</p>
           <div className="admin-form-actions">
-            <DialogCancel />
+            <button type="button" className="button button-outline" data-close-dialog="">
+              {t("common.close")}
+            </button>
           </div>
         </>
       ) : (

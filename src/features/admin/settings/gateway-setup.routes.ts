@@ -5,7 +5,7 @@ import { announceChange } from "../htmx";
 import { GATEWAY_TEST_MESSAGES, gatewaySetups, isGateway, testGatewayConnection } from "./gateway-setup";
 
 /**
- * ADMIN.md 'Gateway setup', behind requireAdmin (admin.routes.ts):
+ * ADMIN.md 'Gateway setup', behind requireStaffApi (admin.routes.ts):
  * - GET /api/admin/payment-config: per gateway `enabled`, masked `keys`, `mode` and `notificationUrl`;
  * - POST /api/admin/payment-config/{gateway}/test: 200 `{ok: true}` or `{ok: false, message}`.
  * The test answers 200 either way (the call worked; the gateway said no), so the panel's button

@@ -20,7 +20,7 @@ const jsonObjectSchema = z.record(z.string(), z.unknown(), { message: GATEWAY_KE
 const rejectWith = (message: string) => (result: { success: boolean }, c: { json: (body: unknown, status: 400) => Response }) => (result.success ? undefined : c.json({ message }, 400));
 
 /**
- * The Settings tab's calls (ADMIN.md "Settings"), behind requireAdmin: read and change one
+ * The Settings tab's calls (ADMIN.md "Settings"), behind requireStaffApi: read and change one
  * setting, and save a gateway's keys at once. Secrets are answered masked, {set, last4}.
  */
 export function settingsApi(deps: AppDeps) {

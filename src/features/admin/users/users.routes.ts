@@ -24,7 +24,7 @@ export function changeAnswer(c: Context<AppEnv>, result: AdminResult<unknown>, m
 /**
  * GET /api/admin/users?page&limit&search&filter&sort&format, POST /api/admin/users/{id}/ban {reason},
  * POST /api/admin/users/{id}/unban, DELETE /api/admin/users/{id} (ADMIN.md "Lists"). Mounted
- * behind requireAdmin (admin.routes.ts).
+ * behind requireStaffApi (admin.routes.ts).
  */
 export function usersApi(deps: AppDeps) {
   return new Hono<AppEnv>()
