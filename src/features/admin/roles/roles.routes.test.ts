@@ -181,3 +181,10 @@ test("a moderator's profile links to the panel, a member's does not", async () =
   expect(await (await app.request("GET", "/profile", { cookie: moderator.cookie })).text()).toContain('href="/admin"');
   expect(await (await app.request("GET", "/profile", { cookie: member.cookie })).text()).not.toContain('href="/admin"');
 });
+
+test("a moderator's session has an admin's limits: it idles out after 30 minutes (SECURITY.md 'Sessions')", async () => {
+  const member = await person(app);
+  app.clock.advance(31 * 60_000);
+  expect((await app.request("GET", "/api/auth/user", { cookie: moderator.cookie })).status).toBe(401);
+  expect((await app.request("GET", "/api/auth/user", { cookie: member.cookie })).status).toBe(200);
+});
