@@ -69,7 +69,8 @@ for (const [lang, size, viewport, church, names] of [
         await page.locator(".discover-filters-button").click();
         await page.locator("#filter-ageMin").selectOption("25");
         await page.locator("#filter-ageMax").selectOption("35");
-        await page.locator(`input[name="denominations"][value="${church}"]`).check();
+        // The profiles were made with the old English value; the filter offers its family key (decision 0132).
+        await page.locator(`input[name="denominations"][value="${church.toLowerCase()}"]`).check();
         await screenshot(page, `discover-filters-${lang}-${size}`);
         await page.locator(".filters-actions button[type=submit]").click();
         await page.getByText(lang === "en" ? "Filters saved" : "Filter disimpan").waitFor();

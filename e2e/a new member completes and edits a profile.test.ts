@@ -124,7 +124,8 @@ describe("a new member", () => {
       await page.locator("#field-faithDuration").selectOption("6-10 years");
       await page.locator("#field-jesusChristMeaning").fill("He is my saviour and the friend who never leaves me.");
       await page.locator("#field-relationshipGoals").selectOption("marriage");
-      await page.locator("#field-interests").fill("Choir, hiking, cooking");
+      for (const interest of ["Choir", "Hiking", "Cooking"]) await page.locator(".interest-picker button", { hasText: interest }).click();
+      expect(await page.locator('.interest-picker button[aria-pressed="true"]').count()).toBe(3);
       await page.getByRole("button", { name: "Add a prompt" }).click();
       await page.locator("#prompt-0-id").selectOption("lookingFor");
       await page.locator("#prompt-0-answer").fill("laughs easily and prays first.");
