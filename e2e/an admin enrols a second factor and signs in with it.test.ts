@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
 import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
-import { createAccount, proveSecondFactor, setLanguage, signInContext, signInWithPassword, type Account } from "./support/accounts";
+import { createAccount, enrolSecondFactor, proveSecondFactor, setLanguage, signInContext, signInWithPassword, type Account } from "./support/accounts";
 import { startServer, type RunningServer } from "./support/server";
 import { hotp, secretFromBase32, timeStep } from "../src/features/admin/second-factor/totp";
 
@@ -137,6 +137,33 @@ describe("an admin enrols a second factor and signs in with it", () => {
       await screenshot(page, "admin-role-dialog-staff-en-desktop");
     } finally {
       await browser.close();
+    }
+  }, 120_000);
+
+  it("a moderator sees the panel of their role: no settings, ads, payments or unfinished accounts, and a page that says so", async () => {
+    const moderator = await createAccount(server.origin, { firstName: "Mona", lastName: "Moderator" });
+    await server.cli(["admin", "grant", moderator.email, "--role", "moderator"]);
+    await enrolSecondFactor(server.origin, moderator);
+    for (const [viewport, size] of [[PHONE, "phone"], [DESKTOP, "desktop"]] as const) {
+      for (const language of ["en", "id"] as const) {
+        const browser = await openBrowser({ viewport });
+        try {
+          const { page, context } = browser;
+          await setLanguage(context, server.origin, language);
+          await context.addInitScript((lang) => localStorage.setItem("app-language", lang), language);
+          await signInContext(context, server.origin, moderator);
+          await page.goto(`${server.origin}/admin`);
+          const tabs = await page.locator(".admin-tabs a, .admin-sections a").evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+          expect(tabs).toEqual(["/admin", "/admin/users", "/admin/moderation", "/admin/matches"]);
+          await screenshot(page, `admin-moderator-overview-${language}-${size}`);
+          const refused = await page.goto(`${server.origin}/admin/settings`);
+          expect(refused?.status()).toBe(403);
+          expect(await page.locator(".admin-empty-title").innerText()).toBe(language === "en" ? "This part of the panel is for admins" : "Bagian panel ini khusus admin");
+          await screenshot(page, `admin-moderator-forbidden-${language}-${size}`);
+        } finally {
+          await browser.close();
+        }
+      }
     }
   }, 120_000);
 });
