@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { AppEnv } from "../app-env";
 import { createTestApp, sessionCookieFrom, type TestApp } from "../testing/test-app";
-import { requireAdmin } from "./guards";
+import { requireAdmin, requireStaff } from "./guards";
+import { markSecondFactorProven } from "../features/admin/second-factor/second-factor.test-support";
 import { sessionLoader } from "./session";
 
 // Registration hashes passwords (argon2): slow on a busy machine.
@@ -57,5 +58,35 @@ describe("requireAdmin", () => {
     // Checked on the server from the database, not from anything the session or client holds.
     await t.deps.db.update(users).set({ isAdmin: false }).where(eq(users.id, member.id));
     expect((await ping(adminCookie)).status).toBe(403);
+  });
+});
+
+describe("requireStaff(permission)", () => {
+  function staffApp() {
+    const load = sessionLoader(t.deps);
+    return new Hono<AppEnv>()
+      .use(async (c, next) => {
+        await load(c, c.req.header("Cookie") ?? null);
+        return next();
+      })
+      .get("/reports", requireStaff("reports"), (c) => c.json({ ok: true }))
+      .get("/settings", requireStaff("settings"), (c) => c.json({ ok: true }));
+  }
+  const call = async (path: string, cookie?: string) => {
+    const response = await staffApp().request(path, { headers: cookie ? { Cookie: cookie } : {} });
+    return { status: response.status, body: await response.json() };
+  };
+
+  test("401 signed out, 403 for a member, 403 'Second factor required' before the code, then the role's permission", async () => {
+    expect(await call("/reports")).toEqual({ status: 401, body: { message: "Unauthorized" } });
+    const member = await t.registerUser();
+    expect(await call("/reports", member.cookie)).toEqual({ status: 403, body: { message: "Forbidden" } });
+    await t.deps.db.update(users).set({ role: "moderator" }).where(eq(users.id, member.id));
+    expect(await call("/reports", member.cookie)).toEqual({ status: 403, body: { message: "Second factor required" } });
+    await markSecondFactorProven(t, member.cookie);
+    expect(await call("/reports", member.cookie)).toEqual({ status: 200, body: { ok: true } });
+    expect(await call("/settings", member.cookie)).toEqual({ status: 403, body: { message: "Forbidden" } });
+    await t.deps.db.update(users).set({ role: "admin" }).where(eq(users.id, member.id));
+    expect(await call("/settings", member.cookie)).toEqual({ status: 200, body: { ok: true } });
   });
 });
