@@ -3,6 +3,7 @@ import { CITIES } from "../../src/features/profile/cities";
 import { CHURCHES } from "../../src/features/churches/church-directory";
 import { DENOMINATION_KEYS } from "../../src/features/profile/denominations";
 import { INTEREST_KEYS } from "../../src/features/profile/interests";
+import { QUESTIONS } from "../../src/features/questions/question-bank";
 
 function elapsed(start: number) {
   return `${((performance.now() - start) / 1000).toFixed(1)} s`;
@@ -13,7 +14,8 @@ function elapsed(start: number) {
  * cities, one photo row each; every 500th banned; a quarter photo-verified) and `swipesPerUser`
  * swipes each, written directly in SQLite with recursive-CTE bulk inserts. Member i is "u{i}";
  * genders alternate with i. Age, denomination, goal and verification come from unrelated hashes
- * of i, so no combination of Discover filters is empty by construction.
+ * of i, so no combination of Discover filters is empty by construction. 60 % of members answered
+ * 10–40 values questions (generateAnswers).
  */
 export async function generateMembers(client: Client, options: { users: number; swipesPerUser: number; now: number }): Promise<void> {
   const { users: USERS, swipesPerUser: SWIPES_PER_USER, now } = options;
@@ -61,5 +63,49 @@ export async function generateMembers(client: Client, options: { users: number; 
   console.log(`  ${(USERS * SWIPES_PER_USER).toLocaleString()} swipes: ${elapsed(start)}`);
   // A quarter of members are photo-verified, for the verified-only filter.
   await client.execute(`update users set photo_verified_at = ${now} where ((cast(substr(id, 2) as integer) * 131) % 1009) % 4 = 0`);
+  await generateAnswers(client, USERS, now);
   await client.execute("analyze");
+}
+
+/** Share of members who answered values questions, in tenths. */
+const ANSWERING_TENTHS = 6;
+
+/**
+ * Values answers (docs/decisions/0133): 60 % of members answered 10–40 of the questions, a run of
+ * them starting at a place of their own in the list, so any two overlap by chance as real members
+ * do. Half the answers are the question's first (members of one faith agree more often than
+ * chance), a third accept a second answer too; importance irrelevant 10 %, a little 15 %,
+ * somewhat 35 %, very 38 %, mandatory 2 %; nine in ten public.
+ */
+async function generateAnswers(client: Client, USERS: number, now: number): Promise<void> {
+  const start = performance.now();
+  const questions = QUESTIONS.filter((question) => !question.retired);
+  await client.execute("create temp table bench_questions (idx integer primary key, id text, answers text, n integer)");
+  await client.batch(
+    questions.map((question, index) => ({ sql: "insert into bench_questions values (?, ?, ?, ?)", args: [index, question.id, JSON.stringify(question.answers.map((answer) => answer.id)), question.answers.length] })),
+    "write",
+  );
+  const count = questions.length;
+  const chunk = 20_000;
+  for (let from = 1; from <= USERS; from += chunk) {
+    const to = Math.min(USERS, from + chunk - 1);
+    await client.execute(`with recursive n(i) as (select ${from} union all select i + 1 from n where i < ${to}),
+      k(j) as (select 0 union all select j + 1 from k where j < 39),
+      picked as (
+        select i, q.idx, q.id, q.answers, q.n,
+          case when ((i * 2246822519 + q.idx * 3266489917) % 1000003) % 2 = 0 then 0 else ((i * 31 + q.idx * 17) % q.n) end as choice,
+          ((i * 2654435761 + q.idx * 40503) % 1000003) % 100 as weight
+        from n cross join k cross join bench_questions q on q.idx = (j + i * 7) % ${count}
+        where ((i * 48271) % 2147483647) % 10 < ${ANSWERING_TENTHS} and j < 10 + ((i * 69069) % 1000003) % 31
+      )
+      insert into values_answers (user_id, question_id, answer_id, acceptable, importance, is_public, updated_at)
+      select 'u' || i, id, json_extract(answers, '$[' || choice || ']'),
+        case when (i * 7 + idx * 13) % 3 = 0 then json_array(json_extract(answers, '$[' || choice || ']'), json_extract(answers, '$[' || ((choice + 1) % n) || ']'))
+          else json_array(json_extract(answers, '$[' || choice || ']')) end,
+        case when weight < 10 then 'irrelevant' when weight < 25 then 'little' when weight < 60 then 'somewhat' when weight < 98 then 'very' else 'mandatory' end,
+        (i + idx) % 10 <> 0, ${now}
+      from picked`);
+  }
+  const { rows } = await client.execute("select count(*) as n from values_answers");
+  console.log(`  ${Number(rows[0]!.n).toLocaleString()} values answers: ${elapsed(start)}`);
 }
