@@ -188,3 +188,17 @@ test("a moderator's session has an admin's limits: it idles out after 30 minutes
   expect((await app.request("GET", "/api/auth/user", { cookie: moderator.cookie })).status).toBe(401);
   expect((await app.request("GET", "/api/auth/user", { cookie: member.cookie })).status).toBe(200);
 });
+
+test("the Users list marks moderators and offers no ban or delete on staff but to the super admin", async () => {
+  const rowOf = (html: string, id: string) => html.slice(html.indexOf(`/admin/users/${id}"`), html.indexOf("</tr>", html.indexOf(`/admin/users/${id}"`)));
+  const asAdmin = await (await app.request("GET", "/admin/users?search=Mona", { cookie: admin.cookie })).text();
+  const row = rowOf(asAdmin, moderator.id);
+  expect(row).toContain(">Moderator<");
+  expect(row).toContain("Only the super admin can act on this account");
+  expect(row).not.toContain(`/admin/users/${moderator.id}/ban`);
+  expect(row).not.toContain(`/admin/users/${moderator.id}/delete`);
+  const asBoss = rowOf(await (await app.request("GET", "/admin/users?search=Mona", { cookie: boss.cookie })).text(), moderator.id);
+  expect(asBoss).toContain(`/admin/users/${moderator.id}/ban`);
+  expect(asBoss).toContain(`/admin/users/${moderator.id}/role`);
+  expect(await (await app.request("GET", `/api/admin/users?search=Mona`, { cookie: admin.cookie })).json()).toMatchObject({ users: [{ id: moderator.id, role: "moderator", isAdmin: false }] });
+});

@@ -14,7 +14,7 @@ import { ActionLabel, FilterChips, PersonCell, SearchForm } from "./member-list-
 import { ListHead, pageHref, SortHeader, type ListUrls } from "../list-table";
 import { ADMIN_USER_MESSAGES, idParamSchema, USER_FILTERS, USER_SORT, userListQuerySchema, type UserFilter, type UserListQuery } from "./users.schemas";
 import { findUser, isProtectedSuperAdmin, listUsers, protectionOf, type AdminUserEntry } from "./users.service";
-import { roleMay } from "../staff-permissions";
+import { isStaffRole, roleMay } from "../staff-permissions";
 import { RoleButton } from "../roles/role-dialog";
 
 const REGION = "users-region";
@@ -28,8 +28,11 @@ function urlsOf(query: UserListQuery): ListUrls {
 
 type UsersPage = Awaited<ReturnType<typeof listUsers>>;
 
-/** Why no ban or delete is offered on a row: it is the admin, or the super admin (ADMIN.md "Who"). */
-type Protection = "self" | "superAdmin" | null;
+/**
+ * Why no ban or delete is offered on a row: it is the admin, or the super admin, or another admin
+ * or moderator while the viewer is not the super admin (ADMIN.md "Who").
+ */
+type Protection = "self" | "superAdmin" | "staff" | null;
 
 /** What the viewer's role offers on the rows (ADMIN.md 'Who', staff-permissions.ts): a moderator has no plan, delete or role. */
 interface RowAbilities {
@@ -75,6 +78,7 @@ function EmailProof({ user }: { user: AdminUserEntry }) {
 function RoleBadge({ user }: { user: AdminUserEntry }) {
   const t = useT();
   if (user.isAdmin) return <Badge tone="primary">{t("admin.users.badges.admin")}</Badge>;
+  if (user.role === "moderator") return <Badge tone="primary">{t("admin.roles.names.moderator")}</Badge>;
   if (user.isPremium) return <Badge tone="premium">{t("admin.users.badges.premium")}</Badge>;
   return <Badge>{t("admin.users.badges.free")}</Badge>;
 }
@@ -108,7 +112,7 @@ function RowActions({ user, protection, can }: { user: AdminUserEntry; protectio
     return (
       <>
         {can.plans ? <PlanButton user={user} /> : null}
-        <span className="muted admin-protected">{t(protection === "self" ? "admin.users.protected.self" : "admin.users.protected.superAdmin")}</span>
+        <span className="muted admin-protected">{t(protection === "self" ? "admin.users.protected.self" : protection === "superAdmin" ? "admin.users.protected.superAdmin" : "admin.roles.staffProtected")}</span>
       </>
     );
   const name = `${user.firstName} ${user.lastName}`.trim();
@@ -286,7 +290,9 @@ function DeleteDialog({ user }: { user: AdminUserEntry }) {
 export function usersPages(deps: AppDeps, render: RenderPage) {
   const protectionsFor = (c: Context<AppEnv>) => {
     const admin = currentUser(c);
-    return (user: AdminUserEntry): Protection => (user.id === admin.id ? "self" : isProtectedSuperAdmin(deps.config, user) ? "superAdmin" : null);
+    const superAdmin = isProtectedSuperAdmin(deps.config, admin);
+    return (user: AdminUserEntry): Protection =>
+      user.id === admin.id ? "self" : isProtectedSuperAdmin(deps.config, user) ? "superAdmin" : isStaffRole(user.role) && !superAdmin ? "staff" : null;
   };
   const pageOptions = (c: Context<AppEnv>): AdminPageOptions => ({ place: "users", title: c.get("t")("admin.users.title"), lead: c.get("t")("admin.users.lead") });
 

@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, gt, isNotNull, isNull, ne, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { AppDeps } from "../../../app-env";
-import { profiles, users, type Plan } from "../../../../db/schema";
+import { profiles, users, type Plan, type Role } from "../../../../db/schema";
 import { effectivePlan, isPremiumActive, type SessionUser } from "../../auth/session";
 import { deleteAccount } from "../../account/delete-account";
 import { offsetOf, orderOf, pageOf, type PageQuery } from "../list-query";
@@ -40,6 +40,8 @@ export interface AdminUserEntry {
   isBanned: boolean;
   banReason: string | null;
   isAdmin: boolean;
+  /** ADMIN.md 'Who': member, moderator, admin or chaperone. */
+  role: Role;
   /** The saved profile's key facts; its presence means the member is active (spec point 3). */
   profile: { age: number; gender: "male" | "female"; denomination: string; city: string | null } | null;
   createdAt: string;
@@ -91,6 +93,7 @@ export const userEntryColumns = {
   isBanned: users.isBanned,
   banReason: users.banReason,
   isAdmin: users.isAdmin,
+  role: users.role,
   createdAt: users.createdAt,
   lastActiveAt: users.lastActiveAt,
   profileAge: profiles.age,
@@ -113,6 +116,7 @@ export interface UserEntryRow {
   isBanned: boolean;
   banReason: string | null;
   isAdmin: boolean;
+  role: Role;
   createdAt: Date;
   lastActiveAt: Date | null;
   profileAge: number | null;
@@ -136,6 +140,7 @@ export function toUserEntry(row: UserEntryRow, now: Date): AdminUserEntry {
     isBanned: row.isBanned,
     banReason: row.banReason,
     isAdmin: row.isAdmin,
+    role: row.role,
     profile: row.profileAge === null || row.profileGender === null || row.profileDenomination === null ? null : { age: row.profileAge, gender: row.profileGender, denomination: row.profileDenomination, city: row.profileCity },
     createdAt: row.createdAt.toISOString(),
     lastActiveAt: row.lastActiveAt?.toISOString() ?? null,
@@ -168,6 +173,7 @@ export const USER_CSV: CsvColumn<AdminUserEntry>[] = [
   { header: "banned", value: (user) => user.isBanned },
   { header: "ban_reason", value: (user) => user.banReason },
   { header: "admin", value: (user) => user.isAdmin },
+  { header: "role", value: (user) => user.role },
   { header: "age", value: (user) => user.profile?.age },
   { header: "gender", value: (user) => user.profile?.gender },
   { header: "denomination", value: (user) => user.profile?.denomination },
