@@ -149,6 +149,8 @@ export function ProfileEditor({ initial, prompts: initialPrompts, storedBirthDat
         value={{ churchId: values.churchId, church, churchName: values.churchName }}
         onChange={(next) => {
           setChurch(next.church);
+          // Picking a church answers the family too, unless the member chose one already.
+          if (next.church !== null && values.denomination === "") set("denomination")(next.church.family);
           set("churchId")(next.churchId);
           set("churchName")(next.churchName);
         }}

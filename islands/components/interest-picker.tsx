@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { useI18n } from "../runtime/i18n-context";
-import { INTERESTS, interestKeyOf } from "../../src/features/profile/interests";
+import { INTEREST_GROUPS, INTERESTS, interestKeyOf } from "../../src/features/profile/interests";
 import { MAX_INTERESTS, splitInterests } from "../../src/features/profile/profile.schemas";
 
 /** The interest keys a form's text holds ("music, choir"); names and aliases as keys, unknown entries left out. */
@@ -36,19 +36,26 @@ export function InterestPicker({ value, onChange, error }: { value: string; onCh
       <p className="field-hint" id="hint-interests" aria-live="polite">
         {full ? t("profile.interestPicker.full", { max: MAX_INTERESTS }) : t("profile.interestPicker.count", { count: chosen.length, max: MAX_INTERESTS })}
       </p>
-      <ul className="interest-picker-chips">
-        {INTERESTS.map((interest) => {
-          const on = chosen.includes(interest.key);
-          return (
-            <li key={interest.key}>
-              <button type="button" className={on ? "chip chip-on" : "chip"} aria-pressed={on} disabled={!on && full} onClick={() => toggle(interest.key)}>
-                {on ? <span aria-hidden="true">✓ </span> : null}
-                {interest[lang]}
-              </button>
-            </li>
-          );
-        })}
-      </ul>
+      {INTEREST_GROUPS.map((group) => (
+        <div key={group} className="interest-picker-group">
+          <p className="interest-picker-group-title" id={`${headingId}-${group}`}>
+            {t(`profile.interestPicker.groups.${group}`)}
+          </p>
+          <ul className="interest-picker-chips" aria-labelledby={`${headingId}-${group}`}>
+            {INTERESTS.filter((interest) => interest.group === group).map((interest) => {
+              const on = chosen.includes(interest.key);
+              return (
+                <li key={interest.key}>
+                  <button type="button" className={on ? "chip chip-on" : "chip"} aria-pressed={on} disabled={!on && full} onClick={() => toggle(interest.key)}>
+                    {on ? <span aria-hidden="true">✓ </span> : null}
+                    {interest[lang]}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
       {error ? (
         <p className="field-error" id="error-interests">
           {error}

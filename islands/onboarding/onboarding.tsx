@@ -281,6 +281,8 @@ export function Onboarding({ firstName, photos: initialPhotos, draft }: Onboardi
           required
           value={{ churchId: values.churchId, church: churchById(values.churchId) ?? null, churchName: values.churchName }}
           onChange={(next) => {
+            // Picking a church answers the family too, unless the member chose one already.
+            if (next.church !== null && values.denomination === "") set("denomination", next.church.family);
             set("churchId", next.churchId);
             set("churchName", next.churchName);
           }}
