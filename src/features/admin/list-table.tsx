@@ -101,16 +101,33 @@ export function SortBar({ urls, columns }: { urls: ListUrls; columns: { column: 
  * region receives the sort and size as inputs owned by it (form attribute), so a new search
  * keeps them, and they are replaced with the region whenever a heading re-sorts.
  */
-export function ListHead({ urls, exportHint }: { urls: ListUrls; exportHint?: string }) {
+export function ListHead({ urls, exportHint, sortOptions }: { urls: ListUrls; exportHint?: string; sortOptions?: { column: string; label: string }[] }) {
   const t = useT();
   const sizeId = `${urls.regionId}-limit`;
+  const sortId = `${urls.regionId}-sort`;
   const hintId = `${urls.regionId}-export-hint`;
   const { sort, limit } = controlParams(urls);
+  // A table's headings are hidden on a phone (its rows become cards): there the sort is a select.
   return (
     <div className="admin-list-head">
       <form className="admin-list-size" action={urls.path} method="get" hx-get={urls.path} hx-trigger="change" {...regionLink(urls.regionId)}>
-        {Object.entries({ ...urls.pageParams, ...urls.filters, sort }).map(([name, value]) =>
+        {Object.entries({ ...urls.pageParams, ...urls.filters, sort: sortOptions === undefined ? sort : undefined }).map(([name, value]) =>
           value === undefined || value === null || value === "" ? null : <input key={name} type="hidden" name={name} value={String(value)} />,
+        )}
+        {sortOptions === undefined ? null : (
+          <span className="admin-list-sort">
+            <label htmlFor={sortId}>{t("admin.lists.sortLabel")}</label>
+            <select id={sortId} name="sort" defaultValue={urls.sort}>
+              {sortOptions.flatMap(({ column, label }) => [
+                <option key={column} value={column}>
+                  {t("admin.lists.sortOption", { column: label, direction: t("admin.lists.ascending") })}
+                </option>,
+                <option key={`-${column}`} value={`-${column}`}>
+                  {t("admin.lists.sortOption", { column: label, direction: t("admin.lists.descending") })}
+                </option>,
+              ])}
+            </select>
+          </span>
         )}
         <label htmlFor={sizeId}>{t("admin.lists.rows")}</label>
         <select id={sizeId} name="limit" defaultValue={String(urls.limit)}>

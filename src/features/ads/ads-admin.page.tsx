@@ -237,7 +237,18 @@ function PlacementsRegion({ list, query }: { list: Awaited<ReturnType<typeof pag
             <span className="muted">{t("admin.adsPage.placements.count", { count: list.total })}</span>
             <AddPlacementButton />
           </div>
-          <ListHead urls={urls} />
+          <ListHead
+            urls={urls}
+            sortOptions={[
+              { column: "name", label: t("admin.adsPage.columns.name") },
+              { column: "adType", label: t("admin.adsPage.columns.type") },
+              { column: "platform", label: t("admin.adsPage.columns.platform") },
+              { column: "placement", label: t("admin.adsPage.columns.location") },
+              { column: "frequency", label: t("admin.adsPage.columns.frequency") },
+              { column: "isActive", label: t("admin.adsPage.columns.status") },
+              { column: "createdAt", label: t("admin.lists.added") },
+            ]}
+          />
           <div className="admin-table-wrap">
             <table className="admin-table ad-placements-table">
               <thead>

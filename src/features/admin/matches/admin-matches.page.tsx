@@ -78,7 +78,15 @@ function MatchesRegion({ page, query }: { page: MatchesPage; query: MatchListQue
   const urls = urlsOf(query);
   return (
     <ListRegion id={REGION} area="matches" href={pageHref(urls, query.page)} label={t("admin.matchManagement.listLabel")}>
-      <ListHead urls={urls} />
+      <ListHead
+        urls={urls}
+        sortOptions={[
+          { column: "member", label: t("admin.matchManagement.columns.members") },
+          { column: "createdAt", label: t("admin.matchManagement.columns.matched") },
+          { column: "messageCount", label: t("admin.matchManagement.columns.messages") },
+          { column: "lastMessageAt", label: t("admin.matchManagement.columns.lastActivity") },
+        ]}
+      />
       {page.total === 0 ? (
         query.search !== undefined ? (
           <EmptyState

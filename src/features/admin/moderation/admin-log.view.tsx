@@ -148,7 +148,15 @@ export function AdminLogRegion({ list, query }: { list: Awaited<ReturnType<typeo
   const narrowed = query.admin !== undefined || query.action !== undefined || query.target !== undefined || query.from !== undefined || query.to !== undefined;
   return (
     <ListRegion id={ACTIONS_REGION} area="actions" href={pageHref(urls, query.page)} label={t("admin.moderation.actionsLabel")}>
-      <ListHead urls={urls} />
+      <ListHead
+        urls={urls}
+        sortOptions={[
+          { column: "createdAt", label: t("admin.lists.log.time") },
+          { column: "action", label: t("admin.moderation.columns.action") },
+          { column: "target", label: t("admin.moderation.columns.target") },
+          { column: "admin", label: t("admin.moderation.columns.admin") },
+        ]}
+      />
       <p className="muted admin-time-zone">{t("admin.lists.timeZone")}</p>
       {list.actions.length === 0 ? (
         list.total > 0 ? (

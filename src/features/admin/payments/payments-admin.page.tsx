@@ -182,7 +182,18 @@ function PaymentsRegion({ list, query }: { list: PaymentList; query: PaymentList
   const narrowed = query.search !== undefined || query.status !== "all" || query.gateway !== undefined || query.from !== undefined || query.to !== undefined || query.flagged;
   return (
     <ListRegion id={REGION} area="payments" href={pageHref(urls, query.page)} label={t("admin.money.list.listLabel")}>
-      <ListHead urls={urls} exportHint={t("admin.money.list.exportHint")} />
+      <ListHead
+        urls={urls}
+        exportHint={t("admin.money.list.exportHint")}
+        sortOptions={[
+          { column: "createdAt", label: t("admin.money.list.columns.created") },
+          { column: "amount", label: t("admin.money.list.columns.amount") },
+          { column: "status", label: t("admin.money.list.columns.status") },
+          { column: "plan", label: t("admin.money.list.columns.plan") },
+          { column: "method", label: t("admin.money.list.columns.method") },
+          { column: "paidAt", label: t("admin.money.list.paidLabel") },
+        ]}
+      />
       {list.payments.length === 0 && list.total === 0 ? (
         narrowed ? (
           <EmptyState

@@ -62,7 +62,15 @@ function TempUsersRegion({ page, now, query }: { page: TempUsersPage; now: Date;
   const urls: ListUrls = { path: PATH, api: "/api/admin/temp-users", regionId: REGION, filters: {}, sort: query.sort, defaultSort: TEMP_USER_SORT.defaultSort, limit: query.limit };
   return (
     <ListRegion id={REGION} area="temp-users" href={pageHref(urls, page.page)} label={t("admin.tempUsers.listLabel")}>
-      {page.total === 0 ? null : <ListHead urls={urls} />}
+      {page.total === 0 ? null : (
+        <ListHead
+          urls={urls}
+          sortOptions={[
+            { column: "name", label: t("admin.tempUsers.columns.member") },
+            { column: "createdAt", label: t("admin.tempUsers.columns.joined") },
+          ]}
+        />
+      )}
       {page.total === 0 ? (
         <EmptyState title={t("admin.tempUsers.empty.title")} body={t("admin.tempUsers.empty.body")} />
       ) : (

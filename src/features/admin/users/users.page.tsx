@@ -206,7 +206,16 @@ function UsersRegion({ page, query, protectionFor, can }: { page: UsersPage; que
   const narrowed = query.search !== undefined || query.filter !== "all";
   return (
     <ListRegion id={REGION} area="users" href={pageHref(urls, query.page)} label={t("admin.users.listLabel")}>
-      <ListHead urls={urls} />
+      <ListHead
+        urls={urls}
+        sortOptions={[
+          { column: "name", label: t("admin.users.columns.member") },
+          { column: "plan", label: t("admin.users.columns.role") },
+          { column: "age", label: t("admin.users.columns.profile") },
+          { column: "createdAt", label: t("admin.users.columns.joined") },
+          { column: "lastActiveAt", label: t("admin.lists.lastActive") },
+        ]}
+      />
       {page.users.length === 0 && page.total === 0 ? (
         narrowed ? (
           <EmptyState
