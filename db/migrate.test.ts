@@ -341,6 +341,49 @@ describe("applyMigrations", () => {
     }
   });
 
+  test("phone sign-in on an existing database: users keep every row and what points at them, email may be empty, a proven number is one account's, and the triggers still work", async () => {
+    const dir3 = mkdtempSync(join(tmpdir(), "kasih-migrate-0021-"));
+    const older = await openDatabase(`file:${join(dir3, "kasih.db")}`);
+    try {
+      const read = async (sql: string): Promise<Record<string, unknown>[]> => (await older.client.execute(sql)).rows.map((row) => ({ ...row }));
+      await applyMigrations(older.client, upTo("0020_faith_matching_churches_interests_values_vouches_chaperone"));
+      await older.client.batch(
+        [
+          "insert into users (id, email, first_name, phone, is_admin, created_at) values ('a1', 'a@example.com', 'Ana', '+6281234567890', 1, 0), ('b1', 'b@example.com', 'Budi', '+6281234567890', 0, 0)",
+          "insert into profiles (user_id, age, gender, denomination, church_name, faith_testimony, faith_duration, bio, created_at, updated_at) values ('b1', 30, 'male', 'catholic', 'x', 'x', '5 years', 'x', 0, 0)",
+          "insert into photos (id, user_id, position, file_name, mime_type, width, height, byte_size, created_at) values ('p1', 'b1', 0, 'f.jpg', 'image/jpeg', 1, 1, 1, 0)",
+          "insert into sessions (id, user_id, created_at, last_seen_at, expires_at) values ('s1', 'b1', 0, 0, 1)",
+        ],
+        "write",
+      );
+
+      expect(await applyMigrations(older.client, all)).toContain("0021_phone_sign_in_codes_and_email_optional");
+
+      // Every row and what points at it; the numbers typed before were never proven and stay so.
+      expect(await read("select id, email, phone, phone_verified_at, role, has_photo from users order by id")).toEqual([
+        { id: "a1", email: "a@example.com", phone: "+6281234567890", phone_verified_at: null, role: "admin", has_photo: 0 },
+        { id: "b1", email: "b@example.com", phone: "+6281234567890", phone_verified_at: null, role: "member", has_photo: 1 },
+      ]);
+      expect(await read("select id from sessions")).toEqual([{ id: "s1" }]);
+      // An account made by phone has no email; two of them coexist.
+      await older.client.execute("insert into users (id, email, first_name, phone, phone_verified_at, created_at) values ('c1', null, '', '+6281111111111', 0, 0), ('d1', null, '', '+6282222222222', 0, 0)");
+      // A proven number is one account's.
+      await expect(older.client.execute("update users set phone = '+6281111111111', phone_verified_at = 0 where id = 'd1'")).rejects.toThrow();
+      // The eight triggers are back: has_photo follows photos and profiles, role follows is_admin.
+      await older.client.execute("delete from photos where id = 'p1'");
+      await older.client.execute("update users set is_admin = 1 where id = 'c1'");
+      expect(await read("select id, has_photo, role from users where id in ('b1', 'c1') order by id")).toEqual([
+        { id: "b1", has_photo: 0, role: "member" },
+        { id: "c1", has_photo: 0, role: "admin" },
+      ]);
+      expect((await read("select count(*) as n from sqlite_master where type = 'trigger'"))[0]!.n).toBe(8);
+      expect(await read("pragma foreign_key_check")).toEqual([]);
+    } finally {
+      older.close();
+      rmSync(dir3, { recursive: true, force: true });
+    }
+  });
+
   test("applies nothing twice", async () => {
     expect(await applyMigrations(handle.client, all)).toEqual([]);
   });

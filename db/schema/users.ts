@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, id, timestamp } from "./columns";
 
@@ -23,14 +24,20 @@ export const users = sqliteTable(
   "users",
   {
     id: id(),
-    /** Lower-cased; unique. */
-    email: text("email").notNull(),
+    /**
+     * Lower-cased; unique. Null for an account made by phone until an address is added and proven
+     * (docs/decisions/0136): nothing is ever mailed to, or shown as, an address it does not have.
+     */
+    email: text("email"),
     /** argon2id PHC string; null for accounts that only sign in through a provider. */
     passwordHash: text("password_hash"),
     firstName: text("first_name").notNull(),
     lastName: text("last_name").notNull().default(""),
     profileImageUrl: text("profile_image_url"),
+    /** E.164 (+62…). Written with phoneVerifiedAt once a code sent to it is proven (API.md 'Phone sign-in'). */
     phone: text("phone"),
+    /** When the owner proved the number with a code; null for a number never proven (one written before 0136). */
+    phoneVerifiedAt: timestamp("phone_verified_at"),
     isVerified: bool("is_verified").notNull().default(false),
     /** When the owner proved the address (the mailed link, or a provider that vouches for it); null until then. */
     emailVerifiedAt: timestamp("email_verified_at"),
@@ -110,6 +117,8 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_email_unique").on(t.email),
+    // A proven number belongs to one account: phone sign-in finds the account by it.
+    uniqueIndex("users_proven_phone_unique").on(t.phone).where(sql`${t.phoneVerifiedAt} is not null`),
     index("users_created_at_idx").on(t.createdAt),
     // Discovery walks candidates most recently active first, and finds boosted people (docs/decisions/0060).
     // The activity index carries the columns Discover tests on that walk, so it reads no table row
@@ -175,6 +184,22 @@ export const emailVerificationTokens = sqliteTable(
   },
   (t) => [index("email_verification_tokens_user_id_idx").on(t.userId)],
 );
+
+/**
+ * The one live sign-in code of a phone number (API.md 'Phone sign-in', docs/decisions/0136): a
+ * newer code replaces the row, so older ones are void; proving it deletes the row (single use).
+ * Only a keyed hash of number and code is kept: six digits are too few for a plain hash.
+ */
+export const phoneCodes = sqliteTable("phone_codes", {
+  /** E.164 (+62…). */
+  phone: text("phone").primaryKey(),
+  /** HMAC-SHA-256 of "phone:code", hex, key in $DATA_DIR/secrets. */
+  codeHash: text("code_hash").notNull(),
+  expiresAt: timestamp("expires_at").notNull(),
+  /** Wrong codes tried against this one; the 5th voids it. */
+  failedAttempts: integer("failed_attempts").notNull().default(0),
+  createdAt: createdAt(),
+});
 
 /** Solved ALTCHA challenges, kept until they expire so each solution is accepted once. */
 export const usedCaptchas = sqliteTable("used_captchas", {
