@@ -35,7 +35,7 @@ export const discoveryApiDocs: Record<string, ApiOperation> = {
     tag: "Discover",
     access: "member",
     summary: "Replace the member's Discover filters",
-    description: "The whole set is written at once; the answer is the set as saved.",
+    description: "The whole set is written at once; the answer is the set as saved. `denominations` are family keys; the old English values (Catholic, Lutheran, Presbyterian…) are taken as their families' keys and answered as keys.",
     body: filtersSchema,
     success: { description: "The filter set as saved.", schema: filtersSchema },
     refusals: { 400: `A field out of range ({message, errors}), or ${incomplete}` },

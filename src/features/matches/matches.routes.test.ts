@@ -19,7 +19,7 @@ describe("GET /api/matches", () => {
     const me = await app.registerUser({ firstName: "Maria" });
     const older = await app.registerUser({ firstName: "Yohanes" });
     const newer = await app.registerUser({ firstName: "Paulus" });
-    await app.deps.db.insert(profiles).values({ userId: older.id, age: 29, gender: "male", denomination: "Catholic", churchName: "St. Yoseph", faithTestimony: "x", faithDuration: "5-10 years", bio: "x" });
+    await app.deps.db.insert(profiles).values({ userId: older.id, age: 29, gender: "male", denomination: "catholic", churchName: "St. Yoseph", faithTestimony: "x", faithDuration: "5-10 years", bio: "x" });
     await app.deps.db.insert(photos).values({ id: "p1", userId: older.id, position: 0, fileName: "abc.jpg", mimeType: "image/jpeg", width: 1, height: 1, byteSize: 1 });
     const olderMatch = await matchUsers(app, me, older);
     app.clock.advance(60_000);
@@ -33,7 +33,7 @@ describe("GET /api/matches", () => {
     const list = await response.json();
     expect(list.map((m: { id: string }) => m.id)).toEqual([olderMatch, newerMatch]);
     expect(list[0]).toMatchObject({
-      user1: { id: older.id, firstName: "Yohanes", age: 29, denomination: "Catholic", photo: "/uploads/abc.jpg?size=thumb" },
+      user1: { id: older.id, firstName: "Yohanes", age: 29, denomination: "catholic", denominationName: "Catholic", photo: "/uploads/abc.jpg?size=thumb" },
       lastMessage: { content: "Halo Maria", senderId: older.id },
       unreadCount: 1,
     });

@@ -2,6 +2,7 @@
  * Matches of a user (spec point 3, Match): the list with the other person, the last message and
  * the unread count, and the one question every match-scoped route asks: "is this match yours?".
  */
+import { denominationName } from "../profile/denominations";
 import { and, eq, or, sql } from "drizzle-orm";
 import { sideWrite } from "../../operations/storage-health";
 import type { Database } from "../../../db/client";
@@ -71,6 +72,7 @@ interface MatchListRow {
   last_read_at: number | null;
   unread_count: number;
   receipts_shared: number;
+  chaperone_can_read: number;
 }
 
 /**
@@ -87,7 +89,9 @@ export async function listMatches(db: Database, userId: string, lang: Lang = "en
       lm.created_at as last_created_at, lm.read_at as last_read_at,
       -- Read status shows only when both have read receipts on (src/features/settings).
       u.read_receipts * (select me.read_receipts from users me where me.id = ${userId}) as receipts_shared,
-      (select count(*) from messages um where um.match_id = m.id and um.sender_id <> ${userId} and um.read_at is null) as unread_count
+      (select count(*) from messages um where um.match_id = m.id and um.sender_id <> ${userId} and um.read_at is null) as unread_count,
+      -- Either member shares it with their chaperone now (MATCHING.md 'Chaperone'; docs/decisions/0135).
+      exists (select 1 from chaperone_shares cs where cs.match_id = m.id and cs.unshared_at is null) as chaperone_can_read
     from matches m
     join users u on u.id = case when m.user1_id = ${userId} then m.user2_id else m.user1_id end
     left join profiles p on p.user_id = u.id
@@ -109,6 +113,8 @@ export async function listMatches(db: Database, userId: string, lang: Lang = "en
       firstName: row.first_name,
       age: row.age,
       denomination: row.denomination,
+      // The family's name in the request's language (MATCHING.md, docs/decisions/0132).
+      denominationName: row.denomination === null ? null : denominationName(row.denomination, lang),
       photo: row.photo === null ? null : thumbUrl(row.photo),
     },
     matchPercent: (values.get(row.other_id) ?? NO_MATCH).matchPercent,
@@ -125,6 +131,7 @@ export async function listMatches(db: Database, userId: string, lang: Lang = "en
             readAt: row.last_read_at === null || row.receipts_shared !== 1 ? null : new Date(row.last_read_at).toISOString(),
           },
     unreadCount: Number(row.unread_count),
+    chaperoneCanRead: Number(row.chaperone_can_read) === 1,
   }));
 }
 
