@@ -107,7 +107,8 @@ export function ListHead({ urls, exportHint, sortOptions }: { urls: ListUrls; ex
   const sortId = `${urls.regionId}-sort`;
   const hintId = `${urls.regionId}-export-hint`;
   const { sort, limit } = controlParams(urls);
-  // A table's headings are hidden on a phone (its rows become cards): there the sort is a select.
+  // A table's headings are hidden on a phone (its rows become cards), and some columns have no
+  // heading of their own (a member's last activity): the sort is also a select, at every width.
   return (
     <div className="admin-list-head">
       <form className="admin-list-size" action={urls.path} method="get" hx-get={urls.path} hx-trigger="change" {...regionLink(urls.regionId)}>

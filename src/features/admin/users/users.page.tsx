@@ -151,7 +151,6 @@ function UsersTable({ users, urls, protectionFor, can }: { users: AdminUserEntry
             <SortHeader urls={urls} column="plan" label={t("admin.users.columns.role")} />
             <SortHeader urls={urls} column="age" label={t("admin.users.columns.profile")} />
             <SortHeader urls={urls} column="createdAt" label={t("admin.users.columns.joined")} firstDescending />
-            <SortHeader urls={urls} column="lastActiveAt" label={t("admin.lists.lastActive")} firstDescending />
             <th scope="col">
               <span className="visually-hidden">{t("admin.users.columns.actions")}</span>
             </th>
@@ -184,10 +183,13 @@ function UsersTable({ users, urls, protectionFor, can }: { users: AdminUserEntry
                 <ProfileSummary profile={user.profile} />
               </td>
               <td data-label={t("admin.users.columns.joined")}>
-                <time dateTime={user.createdAt}>{formatDate(lang, user.createdAt)}</time>
-              </td>
-              <td data-label={t("admin.lists.lastActive")}>
-                {user.lastActiveAt === null ? <span className="muted">{t("admin.lists.never")}</span> : <time dateTime={user.lastActiveAt}>{formatDate(lang, user.lastActiveAt)}</time>}
+                {/* Last active under the sign-up, not a column of its own: the row's actions keep their room (the sort select offers it). */}
+                <span className="admin-person">
+                  <time dateTime={user.createdAt}>{formatDate(lang, user.createdAt)}</time>
+                  <span className="admin-person-sub">
+                    {user.lastActiveAt === null ? t("admin.lists.neverActive") : t("admin.lists.activeOn", { date: formatDate(lang, user.lastActiveAt) })}
+                  </span>
+                </span>
               </td>
               <td className="admin-cell-actions">
                 <RowActions user={user} protection={protectionFor(user)} can={can} />
