@@ -167,7 +167,7 @@ describe("seedDemo", () => {
 
   test("seeded non-demo accounts cannot be signed into", async () => {
     const [someone] = await handle.db.select({ email: users.email }).from(users).where(eq(users.email, users.email)).limit(1).offset(10);
-    const result = await authenticate({ db: handle.db, config, clock: systemClock }, someone!.email, DEMO_PASSWORD);
+    const result = await authenticate({ db: handle.db, config, clock: systemClock }, someone!.email!, DEMO_PASSWORD);
     expect(result.ok).toBe(false);
   });
 

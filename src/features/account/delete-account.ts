@@ -28,7 +28,7 @@ export interface DeletedAccount {
   id: string;
   firstName: string;
   lastName: string;
-  email: string;
+  email: string | null;
   /** The matches that ended with it; both members' open chats were told (match_removed). */
   removedMatches: { matchId: string; userIds: [string, string] }[];
   /** Upload files removed from disk (photos and the profile picture). */

@@ -33,8 +33,8 @@ export function suspendedAnswer(until: Date, reason: string): { ok: false; statu
  * True for the operator's configured super-admin address (spec point 2). Only a PROVEN address
  * makes its account an admin (docs/decisions/0083): callers check emailVerifiedAt as well.
  */
-export function isSuperAdminEmail(config: AppDeps["config"], email: string): boolean {
-  return config.superAdminEmail !== undefined && config.superAdminEmail === email.toLowerCase();
+export function isSuperAdminEmail(config: AppDeps["config"], email: string | null): boolean {
+  return config.superAdminEmail !== undefined && email !== null && config.superAdminEmail === email.toLowerCase();
 }
 
 /**

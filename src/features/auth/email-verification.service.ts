@@ -44,7 +44,8 @@ export async function sendVerificationMail(deps: VerificationDeps, mailer: Maile
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);
-  if (user === undefined) return "unknown";
+  // An account made by phone has no address to prove until one is added (docs/decisions/0136).
+  if (user === undefined || user.email === null) return "unknown";
   if (user.emailVerifiedAt !== null) return "already-verified";
   const token = newToken(32); // 256 bits
   const now = deps.clock.now();
@@ -65,12 +66,12 @@ export async function findVerificationToken(deps: Pick<AppDeps, "db" | "clock">,
     .innerJoin(users, eq(users.id, emailVerificationTokens.userId))
     .where(and(eq(emailVerificationTokens.id, verificationTokenId(token)), gt(emailVerificationTokens.expiresAt, deps.clock.now())))
     .limit(1);
-  return row ?? null;
+  return row === undefined || row.email === null ? null : { userId: row.userId, email: row.email };
 }
 
 export interface VerifiedEmail {
   userId: string;
-  email: string;
+  email: string | null;
   /** Admin after the verification (the super-admin address, or an admin already). */
   isAdmin: boolean;
   /** This verification made the account an admin: its session should be renewed. */

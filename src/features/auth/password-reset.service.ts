@@ -33,7 +33,7 @@ export async function sendPasswordReset(deps: ResetDeps, mailer: Mailer, email: 
     .from(users)
     .where(eq(users.email, email.toLowerCase()))
     .limit(1);
-  if (user === undefined || user.isBanned) return false;
+  if (user === undefined || user.isBanned || user.email === null) return false;
   const token = newToken(32); // 256 bits
   const now = deps.clock.now();
   await deps.db.batch([

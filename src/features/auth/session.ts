@@ -19,7 +19,8 @@ export const sessionPolicy = {
 
 export interface SessionUser {
   id: string;
-  email: string;
+  /** Null for an account made by phone until an address is added (docs/decisions/0136). */
+  email: string | null;
   firstName: string;
   lastName: string;
   profileImageUrl: string | null;

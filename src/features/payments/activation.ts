@@ -200,8 +200,10 @@ async function activate(deps: Deps, payment: { id: string; userId: string; plan:
     .limit(1);
   if (member !== undefined) {
     deps.events.emit("plan.changed", { userId: payment.userId, plan: member.plan, planExpiresAt: member.planExpiresAt, paymentId: payment.id });
-    // The receipt follows the commit; a mail fault never undoes a payment.
-    deps.background.run(`payments: the receipt for ${payment.id}`, () => sendReceipt(deps, { ...member, paymentId: payment.id, paidAt: new Date(now) }));
+    // The receipt follows the commit; a mail fault never undoes a payment. An account made by
+    // phone without an address gets none (docs/decisions/0136).
+    const email = member.email;
+    if (email !== null) deps.background.run(`payments: the receipt for ${payment.id}`, () => sendReceipt(deps, { ...member, email, paymentId: payment.id, paidAt: new Date(now) }));
   }
   return { kind: "activated", paymentId: payment.id };
 }

@@ -135,7 +135,9 @@ export async function createPayment(
       wallet,
       phone: payer.phone,
       itemName: itemName(plan),
-      customer: { firstName: member.firstName, lastName: member.lastName, email: member.email },
+      // A gateway needs an address; an account made by phone without one gives the operator's support
+      // address, never an invented one (docs/decisions/0136).
+      customer: { firstName: member.firstName, lastName: member.lastName, email: member.email ?? deps.config.supportEmail },
       expiresAt,
       notifyUrl: `${deps.config.appOrigin}/api/payment/notify/${gateway.name}`,
       returnUrl: `${deps.config.appOrigin}/settings`,

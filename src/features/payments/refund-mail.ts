@@ -69,7 +69,7 @@ export async function sendRefundMail(deps: Pick<AppDeps, "db" | "config" | "mail
     .innerJoin(users, eq(users.id, payments.userId))
     .where(eq(payments.id, paymentId))
     .limit(1);
-  if (row === undefined || row.refundedAt === null) return;
+  if (row === undefined || row.refundedAt === null || row.email === null) return;
   const mailer = deps.mailer ?? createMailer(deps.config);
   await mailer.send(
     refundMail(row.language, row.email, row.firstName, { paymentId, plan: row.plan, amount: row.amount, refundedAt: row.refundedAt, planNow: row.planNow, planExpiresAt: row.planExpiresAt }, `${deps.config.appOrigin}/settings`),

@@ -146,7 +146,7 @@ function ProfilePage({ user, profile, premium, reminder, photoVerification }: { 
   return (
     <AppShell active="profile">
       <div className="profile-page">
-        {reminder.state.verified ? null : <EmailReminder email={user.email} linkPending={reminder.state.linkPending} status={reminder.status} />}
+        {reminder.state.verified || user.email === null ? null : <EmailReminder email={user.email} linkPending={reminder.state.linkPending} status={reminder.status} />}
         <section className="card profile-hero">
           <Island name="profile-picture" component={ProfilePictureDialog} props={{ imageUrl: user.profileImageUrl, fallbackUrl: profile.photos[0] ?? null, initials }} />
           <div className="profile-hero-text">

@@ -29,9 +29,10 @@ export function addressHash(dataDir: string, kind: "email" | "phone", value: str
  * user row goes, while the reports still name it): written only when a report against the member
  * is pending and the batch's `guard` holds. A later deletion extends an earlier hold, never shortens it.
  */
-export function holdAddressesStatements(deps: Pick<AppDeps, "db" | "config">, account: { id: string; email: string; phone: string | null }, now: Date, guard: SQL): BatchItem<"sqlite">[] {
+export function holdAddressesStatements(deps: Pick<AppDeps, "db" | "config">, account: { id: string; email: string | null; phone: string | null }, now: Date, guard: SQL): BatchItem<"sqlite">[] {
   const until = now.getTime() + REGISTRATION_HOLD_MS;
-  const addresses = [addressHash(deps.config.dataDir, "email", account.email), ...(account.phone ? [addressHash(deps.config.dataDir, "phone", account.phone)] : [])];
+  // An account made by phone may have no email (docs/decisions/0136).
+  const addresses = [...(account.email ? [addressHash(deps.config.dataDir, "email", account.email)] : []), ...(account.phone ? [addressHash(deps.config.dataDir, "phone", account.phone)] : [])];
   return addresses.map((keyHash) =>
     deps.db.run(sql`insert into blocked_registrations (key_hash, until, created_at)
       select ${keyHash}, ${until}, ${now.getTime()}

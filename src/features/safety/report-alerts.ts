@@ -5,7 +5,7 @@
  * each admin's language. `reports.notified_at` is claimed by one UPDATE … RETURNING before
  * anything is sent, so two instances behind a balancer never send the same report twice.
  */
-import { and, eq, inArray, isNull, lt, notInArray, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, notInArray, or } from "drizzle-orm";
 import { reports, users } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
 import { translator, type Lang } from "../../i18n";
@@ -29,7 +29,9 @@ async function moderators(deps: Pick<Deps, "db">) {
   return deps.db
     .select({ id: users.id, email: users.email, firstName: users.firstName, language: users.language })
     .from(users)
-    .where(and(or(eq(users.isAdmin, true), inArray(users.role, ["admin", "moderator"])), eq(users.isBanned, false)));
+    // Staff without an address (an account made by phone, docs/decisions/0136) get no mail.
+    .where(and(or(eq(users.isAdmin, true), inArray(users.role, ["admin", "moderator"])), eq(users.isBanned, false), isNotNull(users.email)))
+    .then((rows) => rows.map((row) => ({ ...row, email: row.email ?? "" })));
 }
 
 function reportLink(deps: Pick<Deps, "config">, reportId?: string): string {

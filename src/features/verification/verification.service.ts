@@ -100,7 +100,7 @@ export async function submitSelfie(deps: Deps, userId: string, bytes: Uint8Array
 /** One selfie waiting for review, beside the member's photos (the admin's Moderation view). */
 export interface PendingVerification {
   id: string;
-  user: { id: string; firstName: string; lastName: string; email: string };
+  user: { id: string; firstName: string; lastName: string; email: string | null };
   pose: Pose;
   submittedAt: string;
   photos: string[];
@@ -182,8 +182,11 @@ export async function decideVerification(deps: Deps, mailer: Mailer, admin: Pick
   const [, , , decided] = await deps.db.batch([logRow, verifyMember, markPhotos, decide]);
   if (decided.length === 0) return { ok: false, status: 409, message: VERIFICATION_MESSAGES.notPending };
   await removeSelfie(deps.config.dataDir, attempt.file);
-  const mail = verificationDecisionMail(attempt.language, attempt.email, attempt.firstName, approve ? { approved: true } : { approved: false, reason: decision.reason }, `${deps.config.appOrigin}/verify`);
-  // The decision stands if the mail fails; the member sees it on /verify too.
-  await mailer.send(mail).catch((error) => log.error({ err: error }, "verification mail failed"));
+  // The decision stands if the mail fails; the member sees it on /verify too (and only there
+  // without an address, docs/decisions/0136).
+  if (attempt.email !== null) {
+    const mail = verificationDecisionMail(attempt.language, attempt.email, attempt.firstName, approve ? { approved: true } : { approved: false, reason: decision.reason }, `${deps.config.appOrigin}/verify`);
+    await mailer.send(mail).catch((error) => log.error({ err: error }, "verification mail failed"));
+  }
   return { ok: true };
 }

@@ -19,7 +19,7 @@ export interface MatchMember {
   id: string;
   firstName: string;
   lastName: string;
-  email: string;
+  email: string | null;
 }
 
 /** Spec point 3 "Admin match entry", with what an admin needs to judge it. */

@@ -28,7 +28,7 @@ export const ROLE_MESSAGES = {
 
 export interface RoleTarget {
   id: string;
-  email: string;
+  email: string | null;
   firstName: string;
   lastName: string;
   role: Role;
@@ -42,8 +42,8 @@ export async function roleTargetOf(deps: Pick<Deps, "db">, where: { id: string }
 }
 
 /** The account of SUPER_ADMIN_EMAIL once it is the admin (docs/decisions/0083). */
-export function isSuperAdmin(config: Pick<Deps["config"], "superAdminEmail">, person: { email: string; isAdmin: boolean }): boolean {
-  return person.isAdmin && config.superAdminEmail !== undefined && config.superAdminEmail === person.email.toLowerCase();
+export function isSuperAdmin(config: Pick<Deps["config"], "superAdminEmail">, person: { email: string | null; isAdmin: boolean }): boolean {
+  return person.isAdmin && config.superAdminEmail !== undefined && person.email !== null && config.superAdminEmail === person.email.toLowerCase();
 }
 
 /**

@@ -34,7 +34,8 @@ export function sealTotpSecret(dataDir: string, userId: string, base32: string):
 
 export interface StaffMember {
   id: string;
-  email: string;
+  /** Null for an account made by phone (docs/decisions/0136): the authenticator then shows the name. */
+  email: string | null;
   firstName: string;
   lastName: string;
 }
@@ -85,7 +86,7 @@ export async function writeEnrolment(deps: Deps, member: StaffMember, base32: st
     deps.db.update(users).set({ totpSecret: sealed, totpLastStep: null }).where(and(eq(users.id, member.id), isNull(users.totpEnrolledAt))).returning({ id: users.id }),
   ]);
   if (updated.length === 0) return { ok: false, status: 409, message: SECOND_FACTOR_MESSAGES.alreadyEnrolled };
-  return { ok: true, value: { secret: base32, otpauthUrl: otpauthUrl(base32, member.email, TOTP_ISSUER), recoveryCodes: codes } };
+  return { ok: true, value: { secret: base32, otpauthUrl: otpauthUrl(base32, member.email ?? `${member.firstName} ${member.lastName}`.trim(), TOTP_ISSUER), recoveryCodes: codes } };
 }
 
 export type Proof = "totp" | "recovery_code";

@@ -50,7 +50,7 @@ export const MEMBER_ACTION_MESSAGES = {
 
 interface Target {
   id: string;
-  email: string;
+  email: string | null;
   firstName: string;
   lastName: string;
   isAdmin: boolean;

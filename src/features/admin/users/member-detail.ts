@@ -36,7 +36,7 @@ export interface MemberDetail {
   id: string;
   firstName: string;
   lastName: string;
-  email: string;
+  email: string | null;
   /** Proven by the mailed link or a provider; shown apart from the photo badge. */
   emailVerified: boolean;
   emailVerifiedAt: string | null;

@@ -78,11 +78,11 @@ export const memberPageHref = (id: string) => `/admin/users/${encodeURIComponent
  * A member in a table cell: the name, then the email (and phone) in small print. With `id` the
  * name links to the member's page, where every action on them is.
  */
-export function PersonCell({ id, firstName, lastName, email, extra }: { id?: string; firstName: string; lastName: string; email: string; extra?: ReactNode }) {
+export function PersonCell({ id, firstName, lastName, email, extra }: { id?: string; firstName: string; lastName: string; email: string | null; extra?: ReactNode }) {
   const name = `${firstName} ${lastName}`.trim();
   return (
     <span className="admin-person">
-      {id === undefined ? <span className="admin-person-name">{name}</span> : <a className="admin-person-name" href={memberPageHref(id)}>{name || email}</a>}
+      {id === undefined ? <span className="admin-person-name">{name}</span> : <a className="admin-person-name" href={memberPageHref(id)}>{name || email || id}</a>}
       <span className="admin-person-sub">{email}</span>
       {extra}
     </span>

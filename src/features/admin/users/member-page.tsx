@@ -586,7 +586,7 @@ export function memberPages(deps: AppDeps, render: RenderPage) {
       return renderAdmin(c, render, { place: "users", title: t("admin.member.notFound"), status: 404, actions: <BackLink /> }, <EmptyState title={t("admin.member.notFound")} body={t("admin.member.notFoundBody")} />);
     }
     const region = <MemberRegion member={member} can={abilities(c, member)} />;
-    return renderAdmin(c, render, { place: "users", title: nameOf(member) || member.email, lead: member.email, actions: <BackLink /> }, region, region);
+    return renderAdmin(c, render, { place: "users", title: nameOf(member) || member.email || member.phone || member.id, lead: member.email ?? member.phone ?? undefined, actions: <BackLink /> }, region, region);
   });
   for (const action of DIALOGS)
     app.get(`/users/:id/${action}`, async (c) => {

@@ -24,7 +24,7 @@ export interface AdminUserEntry {
   id: string;
   firstName: string;
   lastName: string;
-  email: string;
+  email: string | null;
   phone: string | null;
   /**
    * The Verified badge members see (an approved selfie that still covers one of the photos,
@@ -107,7 +107,7 @@ export interface UserEntryRow {
   id: string;
   firstName: string;
   lastName: string;
-  email: string;
+  email: string | null;
   phone: string | null;
   photoVerifiedAt: Date | null;
   emailVerifiedAt: Date | null;
@@ -220,12 +220,12 @@ export async function findUser(deps: Pick<Deps, "db" | "clock">, userId: string)
  * the admin: someone else who registered that address first is a member like any other, and may
  * be banned (docs/decisions/0083).
  */
-export function isProtectedSuperAdmin(config: Deps["config"], target: { email: string; isAdmin: boolean }): boolean {
+export function isProtectedSuperAdmin(config: Deps["config"], target: { email: string | null; isAdmin: boolean }): boolean {
   return target.isAdmin && isSuperAdminEmail(config, target.email);
 }
 
 /** Whether `admin` may ban or delete `target`; the message of the refusal otherwise. */
-export function protectionOf(config: Deps["config"], admin: Pick<SessionUser, "id">, target: { id: string; email: string; isAdmin: boolean }, change: "ban" | "delete"): string | null {
+export function protectionOf(config: Deps["config"], admin: Pick<SessionUser, "id">, target: { id: string; email: string | null; isAdmin: boolean }, change: "ban" | "delete"): string | null {
   if (target.id === admin.id) return change === "ban" ? ADMIN_USER_MESSAGES.banSelf : ADMIN_USER_MESSAGES.deleteSelf;
   if (isProtectedSuperAdmin(config, target)) return change === "ban" ? ADMIN_USER_MESSAGES.banSuperAdmin : ADMIN_USER_MESSAGES.deleteSuperAdmin;
   return null;
