@@ -15,6 +15,15 @@ export interface AuthPanelProps {
   social: SocialSignInConfig;
 }
 
+/**
+ * Where a signed-in member goes back to: `?next=` when it is a vouch link (docs/decisions/0134),
+ * the only page that sends people here to come back; anything else is ignored (no open redirect).
+ */
+function returnPath(): string | null {
+  const next = new URL(window.location.href).searchParams.get("next");
+  return next !== null && /^\/vouch\/[a-z2-7]{20,80}$/.test(next) ? next : null;
+}
+
 /** /auth: the Sign In and Register tabs of spec point 2. */
 export function AuthPanel({ initialTab, social }: AuthPanelProps) {
   const t = useT();
@@ -30,7 +39,7 @@ export function AuthPanel({ initialTab, social }: AuthPanelProps) {
 
   const go = (path: string) => {
     setRedirecting(true);
-    window.location.assign(path);
+    window.location.assign(path === "/" ? (returnPath() ?? path) : path);
   };
 
   const selectTab = (next: "signin" | "register") => {

@@ -35,6 +35,8 @@ import { safetyRoutes } from "./features/safety/safety.routes";
 import { discoveryRoutes } from "./features/discovery/discovery.routes";
 import { questionsRoutes } from "./features/questions/questions.routes";
 import { churchesRoutes } from "./features/churches/churches.routes";
+import { vouchesRoutes } from "./features/vouches/vouches.routes";
+import { vouchesPages } from "./features/vouches/vouches.pages";
 import { discoveryPages } from "./features/discovery/discovery.pages";
 import { realtimeFor } from "./realtime/realtime";
 import { adminApiRoutes } from "./features/admin/admin.routes";
@@ -114,6 +116,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", discoveryRoutes(deps));
   app.route("/api", questionsRoutes(deps));
   app.route("/api", churchesRoutes(deps));
+  app.route("/api", vouchesRoutes(deps));
   app.route("/api", adsRoutes(deps));
   app.route("/api", paymentMethodsRoutes(deps));
   app.route("/api", paymentsRoutes(deps));
@@ -127,6 +130,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", homePages(deps, render));
   app.route("/", discoveryPages(deps, render));
   app.route("/", questionsPages(deps, render));
+  app.route("/", vouchesPages(deps, render));
   app.route("/", matchesPages(deps, render));
   app.route("/", chatPages(deps, render));
   app.route("/", verificationPages(deps, render));

@@ -8,6 +8,7 @@ import type { DiscoveryCardJson } from "../../src/features/discovery/discovery-t
 import { initialsOf } from "./swipe-card";
 import { CloseIcon } from "./discover-icons";
 import { thumbOf } from "./photo-url";
+import { VouchBadge } from "../vouches/vouch-badge";
 
 /**
  * The info overlay of a card (spec point 2): age, faith, 'Who is Jesus Christ for me?', bio,
@@ -35,6 +36,7 @@ export function ProfileOverlay({ card, open, onClose, safety, ad }: { card: Disc
         {photo ? <img src={photo} alt="" /> : <span className="swipe-card-initials">{initialsOf(card.firstName)}</span>}
       </div>
       {card.verified ? <VerifiedBadge /> : null}
+      <VouchBadge vouches={card.vouches} className="vouch-badge-large" />
       {card.photos.length > 1 ? (
         <ul className="profile-overlay-photos">
           {card.photos.slice(1).map((url) => (

@@ -8,6 +8,7 @@ import { ChurchIcon, InfoIcon, PinIcon, StarIcon } from "./discover-icons";
 import { optionText } from "./option-text";
 import { InterestChips } from "./interest-chips";
 import { churchLabel } from "../../src/features/churches/church-label";
+import { VouchBadge } from "../vouches/vouch-badge";
 
 export type SwipeDirection = "left" | "right" | "up";
 
@@ -93,6 +94,7 @@ export function CardFace({ card, onInfo, interactive, photoIndex = 0 }: { card: 
             <ChurchIcon size={14} /> {churchLabel(card.church ?? null, card.churchName)}
           </p>
         ) : null}
+        <VouchBadge vouches={card.vouches} />
         <InterestChips keys={card.interests} names={card.interestNames} shared={card.sharedInterests} max={3} />
       </div>
     </>

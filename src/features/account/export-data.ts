@@ -13,6 +13,7 @@ import type { AppDeps } from "../../app-env";
 import { blocks, oauthAccounts, payments, photos, profiles, reports, swipes, users } from "../../../db/schema";
 import { uploadsDir } from "../profile/photos/photo-store";
 import { answersForExport } from "../questions/answers-export";
+import { vouchesForExport } from "../vouches/vouches-export";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 
@@ -47,7 +48,8 @@ export async function exportAccountData(deps: Deps, userId: string): Promise<Uin
         "account.json: your account and settings. profile.json: your profile. photos/: your photo files.\n" +
         "matches.json and messages.json: your matches and the messages of your conversations.\n" +
         "swipes.json, blocks.json, reports.json: what you did. payments.json: your payments. sign-in.json: linked providers.\n" +
-        "answers.json: your answers to the values questions.\n",
+        "answers.json: your answers to the values questions.\n" +
+        "vouches.json: the church vouches you gave and received.\n",
     ),
     "account.json": json({
       id: account.id,
@@ -86,6 +88,8 @@ export async function exportAccountData(deps: Deps, userId: string): Promise<Uin
     "sign-in.json": json(providerRows.map((row) => ({ provider: row.provider, linkedAt: iso(row.createdAt) }))),
     // The values questions' answers (docs/decisions/0133).
     "answers.json": json(await answersForExport(db, userId)),
+    // Church vouches given and received (docs/decisions/0134).
+    "vouches.json": json(await vouchesForExport(db, userId)),
   };
   const dir = uploadsDir(deps.config.dataDir);
   for (const photo of photoRows) {

@@ -41,7 +41,9 @@ export type AdminActionName =
   | "role_change"
   | "sign_in"
   | "second_factor_enrol"
-  | "second_factor_reset";
+  | "second_factor_reset"
+  // Church vouching (MATCHING.md; docs/decisions/0134): an admin removed a vouch.
+  | "vouch_remove";
 
 export interface AdminLogEntry {
   admin: Pick<SessionUser, "id" | "firstName" | "lastName">;

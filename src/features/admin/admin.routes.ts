@@ -17,6 +17,7 @@ import { gatewaySetupApiDocs } from "./settings/gateway-setup.api-docs";
 import { tempUsersApi } from "./temp-users/temp-users.routes";
 import { usersApi } from "./users/users.routes";
 import { memberApi } from "./users/member-actions.routes";
+import { vouchesAdminApi } from "../vouches/vouches.routes";
 import { describeRoutes } from "../api-docs/describe-routes";
 import { adminApiDocs } from "./admin.api-docs";
 
@@ -35,6 +36,7 @@ export function adminApiRoutes(deps: AppDeps) {
     .route("/admin", statsApi(deps))
     .route("/admin", usersApi(deps))
     .route("/admin", memberApi(deps))
+    .route("/admin", vouchesAdminApi(deps))
     .route("/admin", moderationApi(deps))
     .route("/admin", verificationAdminApi(deps))
     .route("/admin", adminMatchesApi(deps))

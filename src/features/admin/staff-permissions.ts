@@ -60,6 +60,8 @@ const API_RULES: readonly Rule[] = [
   ["GET", new RegExp(`^/users/${ID}$`), "users"],
   ["POST", new RegExp(`^/users/${ID}/(${MODERATION_ACTIONS})$`), "users.moderate"],
   ["DELETE", new RegExp(`^/users/${ID}$`), "users.delete"],
+  // Removing a church vouch is moderation (docs/decisions/0134).
+  ["DELETE", new RegExp(`^/vouches/${ID}$`), "users.moderate"],
   ["POST", new RegExp(`^/users/${ID}/plan$`), "plans"],
   ["POST", new RegExp(`^/users/${ID}/role$`), "roles"],
   ["GET", /^\/reports(\/.*)?$/, "reports"],
@@ -85,6 +87,7 @@ const PAGE_RULES: readonly Rule[] = [
   ["GET", new RegExp(`^/users/${ID}$`), "users"],
   ["*", new RegExp(`^/users/${ID}/(${MODERATION_ACTIONS})$`), "users.moderate"],
   ["*", new RegExp(`^/users/${ID}/delete$`), "users.delete"],
+  ["*", new RegExp(`^/users/${ID}/vouches/${ID}/remove$`), "users.moderate"],
   ["*", new RegExp(`^/users/${ID}/plan$`), "plans"],
   ["*", new RegExp(`^/users/${ID}/role$`), "roles"],
   ["*", /^\/moderation(\/.*)?$/, "reports"],

@@ -34,6 +34,11 @@ export interface DiscoveryCardJson {
   matchPercent: number | null;
   /** Up to 3 agreeing questions then 1 differing, in the viewer's language; never the answers. */
   matchReasons: MatchReasonJson[];
+  /**
+   * Accepted church vouches for the member's church (MATCHING.md 'Church vouching'): "Vouched by
+   * 2 members of GBI Bethany Surabaya"; null without any.
+   */
+  vouches: { count: number; church: string } | null;
 }
 
 /** A question both members made public, named as a reason for (agrees) or against the match. */

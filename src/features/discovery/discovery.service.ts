@@ -39,6 +39,7 @@ import {
   type Eligibility,
 } from "./discovery.sql";
 import { faithOnCard } from "./card-faith";
+import { vouchesFor, type CardVouches } from "../vouches/vouch-counts";
 
 export interface Viewer {
   id: string;
@@ -274,20 +275,23 @@ async function rankPool(db: Database, viewer: Viewer, now: Date, exclude: string
   ]);
 }
 
-/** Cards for the given rows: photos in one query, city distance computed here. */
+/** Cards for the given rows: photos in one query, the church vouches in one grouped query, city distance computed here. */
 async function withPhotos(db: Database, viewer: Viewer, rows: CandidateRow[], matches: ReadonlyMap<string, MatchView>, lang: Lang): Promise<DiscoveryCard[]> {
   if (rows.length === 0) return [];
-  const photoRows = await fixedRows<{ user_id: string; file_name: string }>(db, PHOTOS_OF_SQL, [JSON.stringify(rows.map((row) => row.id))]);
+  const [photoRows, vouches] = await Promise.all([
+    fixedRows<{ user_id: string; file_name: string }>(db, PHOTOS_OF_SQL, [JSON.stringify(rows.map((row) => row.id))]),
+    vouchesFor(db, rows.map((row) => ({ id: row.id, churchId: row.church_id, churchName: row.church_name }))),
+  ]);
   const photosByUser = new Map<string, string[]>();
   for (const photo of photoRows) {
     const list = photosByUser.get(photo.user_id) ?? [];
     list.push(photoUrl(photo.file_name));
     photosByUser.set(photo.user_id, list);
   }
-  return rows.map((row) => toCard(viewer, row, photosByUser.get(row.id) ?? [], matches.get(row.id) ?? NO_MATCH, lang));
+  return rows.map((row) => toCard(viewer, row, photosByUser.get(row.id) ?? [], matches.get(row.id) ?? NO_MATCH, lang, vouches.get(row.id) ?? null));
 }
 
-function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng" | "interests">, row: CandidateRow, photos: string[], match: MatchView, lang: Lang): DiscoveryCard {
+function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng" | "interests">, row: CandidateRow, photos: string[], match: MatchView, lang: Lang, vouches: CardVouches | null): DiscoveryCard {
   // A member who hides their distance shows none (src/features/settings).
   const distanceHidden = row.show_distance !== 1;
   const known = !distanceHidden && viewer.cityLat !== null && viewer.cityLng !== null && row.city_lat !== null && row.city_lng !== null;
@@ -313,6 +317,7 @@ function toCard(viewer: Pick<Viewer, "cityLat" | "cityLng" | "interests">, row: 
     superLikedYou: row.liked_me === 2,
     matchPercent: match.matchPercent,
     matchReasons: match.matchReasons.map(({ text, agrees }) => ({ text, agrees })),
+    vouches,
   };
 }
 

@@ -30,6 +30,8 @@ import { verificationStateOf } from "../verification/verification.service";
 import type { VerificationState as PhotoVerificationState } from "../verification/poses";
 import { VerifiedBadge } from "../../../islands/components/verified-badge";
 import { isStaffRole } from "../admin/staff-permissions";
+import { VouchBadge } from "../../../islands/vouches/vouch-badge";
+import { vouchesFor, type CardVouches } from "../vouches/vouch-counts";
 
 /** Where Go Premium and Premium Features lead: the plan dialog of the Discover page (decision 0052). */
 export const PREMIUM_HREF = "/swipe?plans=1";
@@ -137,7 +139,7 @@ function PhotoVerificationCard({ state }: { state: PhotoVerificationState }) {
   );
 }
 
-function ProfilePage({ user, profile, premium, reminder, photoVerification }: { user: SessionUser; profile: ProfileJson; premium: boolean; reminder: Reminder; photoVerification: PhotoVerificationState }) {
+function ProfilePage({ user, profile, premium, reminder, photoVerification, vouches }: { user: SessionUser; profile: ProfileJson; premium: boolean; reminder: Reminder; photoVerification: PhotoVerificationState; vouches: CardVouches | null }) {
   const t = useT();
   const city = profile.city ? findCity(profile.city) : undefined;
   const location = city ? `${city.name}, ${city.province}` : DEFAULT_LOCATION_TEXT;
@@ -185,6 +187,7 @@ function ProfilePage({ user, profile, premium, reminder, photoVerification }: { 
           <h2 id="about-title">{t("profile.aboutMe")}</h2>
           <p className="profile-prose">{profile.bio}</p>
           <PromptAnswers prompts={profile.prompts} />
+          <VouchBadge vouches={vouches} />
           <dl className="profile-details">
             <Detail label={t("profile.church.label")} value={churchLabel(profile.church, profile.churchName)} />
             <Detail label={t("profile.fields.relationshipGoals")} value={option("relationshipGoals", profile.relationshipGoals)} />
@@ -237,6 +240,9 @@ function ProfilePage({ user, profile, premium, reminder, photoVerification }: { 
           <ul>
             <li>
               <a href="/profile/questions">{t("profile.values.link")}</a>
+            </li>
+            <li>
+              <a href="/profile/vouches">{t("profile.vouches.link")}</a>
             </li>
             <li>
               <a href="/settings">{t("profile.settings")}</a>
@@ -308,9 +314,14 @@ export function profilePages(deps: AppDeps, render: RenderPage) {
       // Photos uploaded but the form never saved: finish the profile first.
       if (profile === null) return c.redirect("/edit-profile", 302);
       const now = deps.clock.now();
-      const [emailState, photoVerification] = await Promise.all([verificationState(deps.db, now, user.id), verificationStateOf(deps, user.id)]);
+      const [emailState, photoVerification, vouches] = await Promise.all([
+        verificationState(deps.db, now, user.id),
+        verificationStateOf(deps, user.id),
+        // The member's own church vouches, as their card shows them (docs/decisions/0134).
+        vouchesFor(deps.db, [{ id: user.id, churchId: profile.churchId, churchName: profile.churchName }]),
+      ]);
       const reminder = { state: emailState, status: reminderStatus(c.req.query("verification")) };
-      return render(c, { title: c.get("t")("profile.title"), entry: "profile", namespaces }, <ProfilePage user={user} profile={profile} premium={isPremiumActive(user, now)} reminder={reminder} photoVerification={photoVerification} />);
+      return render(c, { title: c.get("t")("profile.title"), entry: "profile", namespaces }, <ProfilePage user={user} profile={profile} premium={isPremiumActive(user, now)} reminder={reminder} photoVerification={photoVerification} vouches={vouches.get(user.id) ?? null} />);
     })
     .get("/settings", requirePage("withPhoto"), async (c) => {
       const user = currentUser(c);

@@ -19,6 +19,7 @@ import { hideStatements, MEMBER_ACTION_MESSAGES, suspendStatements, warnStatemen
 import { applyReportHidingSql } from "../../safety/report-standing";
 import { URGENT_REPORT_REASONS } from "../../safety/report-reasons";
 import { MODERATION_MESSAGES, type ReportActionDecision, type ReportDecisionInput, type ReportListQuery, type ReportSortColumn, type ReportStatus } from "./moderation.schemas";
+import { withdrawVouchesGiven } from "../../vouches/vouch-withdrawal";
 
 type Deps = Pick<AppDeps, "db" | "clock">;
 
@@ -214,6 +215,8 @@ function banStatements(db: Deps["db"], context: ActionContext, reason: string) {
     ),
     db.update(users).set({ isBanned: true, banReason: reason, suspendedUntil: null, suspensionReason: null }).where(where),
     db.delete(sessions).where(eq(sessions.userId, context.target.id)),
+    // A banned voucher loses the vouches they gave (docs/decisions/0134).
+    withdrawVouchesGiven(db, context.target.id),
   ] as const;
 }
 

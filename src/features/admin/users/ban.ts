@@ -2,6 +2,7 @@ import { and, eq, gt, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "../../../../db/client";
 import { sessions, users } from "../../../../db/schema";
 import { adminLogInsertIf, type Actor } from "../admin-log";
+import { withdrawVouchesGiven } from "../../vouches/vouch-withdrawal";
 
 /** Ban reasons are shown to the person at sign-in ('Your account has been suspended: …'): keep them short. */
 export const BAN_REASON_MAX = 500;
@@ -50,6 +51,7 @@ export async function writeBan(db: Database, change: BanChange): Promise<{ chang
     const [, updated] = await db.batch([log, update]);
     return { changed: updated.length > 0, sessionsEnded: 0 };
   }
-  const [, updated, ended] = await db.batch([log, update, db.delete(sessions).where(eq(sessions.userId, change.user.id)).returning({ id: sessions.id })]);
+  // A banned voucher's vouches go with the ban (docs/decisions/0134).
+  const [, updated, ended] = await db.batch([log, update, db.delete(sessions).where(eq(sessions.userId, change.user.id)).returning({ id: sessions.id }), withdrawVouchesGiven(db, change.user.id)]);
   return { changed: updated.length > 0, sessionsEnded: ended.length };
 }

@@ -15,6 +15,7 @@ import { newId } from "../../../platform/ids";
 import type { SessionUser } from "../../auth/session";
 import { actorOf, adminLogInsertIf, type Actor } from "../admin-log";
 import { protectionOf, type AdminResult } from "./users.service";
+import { withdrawVouchesGiven } from "../../vouches/vouch-withdrawal";
 import { ADMIN_USER_MESSAGES } from "./users.schemas";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock" | "events">;
@@ -128,6 +129,8 @@ export function suspendStatements(deps: Pick<Deps, "db">, context: ActionContext
       ),
       deps.db.update(users).set({ suspendedUntil: until, suspensionReason: reason }).where(where).returning({ id: users.id }),
       deps.db.delete(sessions).where(and(eq(sessions.userId, context.target.id), exists(where))),
+      // A suspended voucher loses the vouches they gave (docs/decisions/0134).
+      withdrawVouchesGiven(deps.db, context.target.id, exists(where)),
     ] as const,
   };
 }

@@ -21,6 +21,7 @@ import { memberDetail, type MemberDetail, type MemberReport } from "./member-det
 import { SUSPENSION_DAYS, WARNING_MAX } from "./member-actions";
 import { ADMIN_USER_MESSAGES, idParamSchema } from "./users.schemas";
 import { isProtectedSuperAdmin } from "./users.service";
+import { memberVouchDialogs, memberVouchesOf, MemberVouchesCard, type MemberVouches } from "../../vouches/member-vouches";
 
 /**
  * One member's page, /admin/users/{id} (ADMIN.md 'One member'; docs/decisions/0128): who they are
@@ -417,7 +418,7 @@ function LogCard({ member }: { member: MemberDetail }) {
   );
 }
 
-export function MemberRegion({ member, can }: { member: MemberDetail; can: Abilities }) {
+export function MemberRegion({ member, can, vouches }: { member: MemberDetail; can: Abilities; vouches?: MemberVouches }) {
   const href = memberPageHref(member.id);
   return (
     <div
@@ -444,6 +445,7 @@ export function MemberRegion({ member, can }: { member: MemberDetail; can: Abili
           <VerificationCard member={member} />
           <PaymentsCard member={member} />
           <WarningsCard member={member} />
+          {vouches === undefined ? null : <MemberVouchesCard memberId={member.id} vouches={vouches} canRemove={can.moderate} Card={Card} />}
           <LogCard member={member} />
         </div>
       </div>
@@ -585,7 +587,7 @@ export function memberPages(deps: AppDeps, render: RenderPage) {
       }
       return renderAdmin(c, render, { place: "users", title: t("admin.member.notFound"), status: 404, actions: <BackLink /> }, <EmptyState title={t("admin.member.notFound")} body={t("admin.member.notFoundBody")} />);
     }
-    const region = <MemberRegion member={member} can={abilities(c, member)} />;
+    const region = <MemberRegion member={member} can={abilities(c, member)} vouches={await memberVouchesOf(deps, member.id)} />;
     return renderAdmin(c, render, { place: "users", title: nameOf(member) || member.email || member.phone || member.id, lead: member.email ?? member.phone ?? undefined, actions: <BackLink /> }, region, region);
   });
   for (const action of DIALOGS)
@@ -595,5 +597,7 @@ export function memberPages(deps: AppDeps, render: RenderPage) {
       if (member === null) return c.json({ message: ADMIN_USER_MESSAGES.userNotFound }, 404);
       return renderFragment(c, dialogFor(member, action));
     });
+  // Church vouches' Remove (docs/decisions/0134).
+  app.route("/", memberVouchDialogs(deps));
   return app;
 }

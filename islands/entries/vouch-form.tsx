@@ -1,0 +1,4 @@
+import { hydrateIslands } from "../runtime/hydrate";
+import { VouchForm } from "../vouches/vouch-form";
+
+hydrateIslands({ "vouch-form": VouchForm });
