@@ -11,6 +11,7 @@ import { oauthRoutes } from "./features/auth/oauth.routes";
 import { passwordResetPages } from "./features/auth/password-reset.pages";
 import { passwordResetRoutes } from "./features/auth/password-reset.routes";
 import { emailVerificationRoutes } from "./features/auth/email-verification.routes";
+import { phoneSignInRoutes } from "./features/phone-sign-in/phone-sign-in.routes";
 import { emailVerificationPages } from "./features/auth/email-verification.pages";
 import { homePages, notFoundPage } from "./features/home/home.pages";
 import { profilePages } from "./features/profile/profile.pages";
@@ -101,6 +102,7 @@ export function createApp(deps: AppDeps) {
   app.route("/api", authRoutes(deps));
   app.route("/api", passwordResetRoutes(deps));
   app.route("/api", emailVerificationRoutes(deps));
+  app.route("/api", phoneSignInRoutes(deps));
   app.route("/api", oauthRoutes(deps));
   app.route("/api", firebaseLoginRoutes(deps));
   app.route("/api", adminBootstrapRoutes(deps));

@@ -14,6 +14,10 @@ const optionalString = z
   .optional();
 
 /** What @libsql/client's web client reaches, or a local file (db/client.ts). */
+/** Meta's Graph API, the version current when phone sign-in was written (docs/decisions/0136). */
+const WHATSAPP_API_URL = "https://graph.facebook.com/v24.0";
+const TWILIO_API_URL = "https://api.twilio.com";
+
 function isDatabaseUrl(value: string): boolean {
   if (value.startsWith("file:")) return value.length > "file:".length;
   return URL.canParse(value) && ["libsql:", "http:", "https:", "ws:", "wss:"].includes(new URL(value).protocol) && new URL(value).host !== "";
@@ -78,6 +82,16 @@ const environmentSchema = z.object({
   XENDIT_API_URL: optionalString.pipe(z.string().url().optional()),
   DOKU_API_URL: optionalString.pipe(z.string().url().optional()),
   IPAYMU_API_URL: optionalString.pipe(z.string().url().optional()),
+  /** Phone sign-in codes by WhatsApp (Meta's Cloud API, an authentication template), docs/decisions/0136. */
+  WHATSAPP_TOKEN: optionalString,
+  WHATSAPP_PHONE_NUMBER_ID: optionalString.pipe(z.string().regex(/^\d+$/, "digits, the WhatsApp Business phone number ID").optional()),
+  WHATSAPP_TEMPLATE: optionalString,
+  WHATSAPP_API_URL: optionalString.pipe(z.string().url().optional()),
+  /** Phone sign-in codes by SMS (Twilio's Messages API). */
+  TWILIO_ACCOUNT_SID: optionalString,
+  TWILIO_AUTH_TOKEN: optionalString,
+  TWILIO_FROM: optionalString,
+  TWILIO_API_URL: optionalString.pipe(z.string().url().optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], "must be one of debug, info, warn, error, silent").default("info"),
   /** Scheduled online backups (src/operations/backup-schedule.ts): the folder, how often ("6h"), how many kept. */
   BACKUP_DIR: optionalString,
@@ -142,6 +156,17 @@ export function parseConfig(env: Record<string, string | undefined>) {
       vapid: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
       serviceHosts: e.PUSH_SERVICE_HOSTS?.split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
       serviceCaFile: e.PUSH_SERVICE_CA,
+    },
+    /** Where phone sign-in codes go (src/features/phone-sign-in): each channel only when all its settings are given; neither: $DATA_DIR/outbox. */
+    phoneDelivery: {
+      whatsapp:
+        e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_TEMPLATE
+          ? { token: e.WHATSAPP_TOKEN, phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID, template: e.WHATSAPP_TEMPLATE, apiUrl: (e.WHATSAPP_API_URL ?? WHATSAPP_API_URL).replace(/\/+$/, "") }
+          : undefined,
+      sms:
+        e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_FROM
+          ? { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.TWILIO_FROM, apiUrl: (e.TWILIO_API_URL ?? TWILIO_API_URL).replace(/\/+$/, "") }
+          : undefined,
     },
     apiBaseUrl: e.API_BASE_URL,
     trustProxy: e.TRUST_PROXY,

@@ -1,0 +1,36 @@
+/**
+ * Without WhatsApp or SMS configured, each code is written to $DATA_DIR/outbox/ as one JSON file
+ * `{to, channel, text, createdAt}` (API.md 'Phone sign-in'), mode 0600 in a 0700 folder like the
+ * server's other files (SECURITY.md 'Privacy and abuse'): it holds a live sign-in code.
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { newId } from "../../platform/ids";
+import { phoneCodeText, type PhoneChannel, type PhoneSender } from "./phone-sender";
+
+export interface OutboxMessage {
+  to: string;
+  channel: PhoneChannel;
+  text: string;
+  createdAt: string;
+}
+
+export function phoneOutboxFolder(dataDir: string): string {
+  return join(dataDir, "outbox");
+}
+
+export function phoneOutbox(dataDir: string, channel: PhoneChannel): PhoneSender {
+  const folder = phoneOutboxFolder(dataDir);
+  return {
+    channel,
+    description: `outbox ${folder}`,
+    async send({ to, code, lang }) {
+      const now = new Date();
+      const message: OutboxMessage = { to, channel, text: phoneCodeText(code, lang), createdAt: now.toISOString() };
+      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      // Sortable by time, unique within the same millisecond (as the mail outbox names its files).
+      const name = `${now.toISOString().replace(/[:.]/g, "-")}-${newId().slice(0, 8)}.json`;
+      writeFileSync(join(folder, name), `${JSON.stringify(message, null, 2)}\n`, { mode: 0o600 });
+    },
+  };
+}
