@@ -3,13 +3,16 @@ import { api } from "./runtime/api";
 import { useI18n } from "./runtime/i18n-context";
 import { realtime } from "./runtime/realtime";
 import type { MatchListItem } from "../src/features/matches/matches.service";
-import { optionText } from "./components/option-text";
+import { VerifiedBadge } from "./components/verified-badge";
+import { clockTime, firstRenderZone, relativeDay, shortDate, type ClockZone } from "./runtime/clock-time";
 import { AdSlot } from "./components/ad-slot-lazy";
 import { adRowsAfter, useAdPlacement } from "./runtime/ads";
 
 /**
- * The matches list (spec point 2): avatar, first name and age, 'Matched {date}', denomination,
- * Chat, and the last message with an unread badge, newest activity first. Updates live.
+ * The matches list (spec point 2, as a phone's messenger shows it: docs/decisions/0137): each row
+ * one link with the photo, one line of name (Verified badge) and time, one line of the last
+ * message with the unread count; "Matched {date}" only while nothing was said. Newest activity
+ * first. Updates live.
  */
 export type MatchesView = "matches" | "chats";
 
@@ -24,10 +27,9 @@ export function MatchesList({ initialMatches, meId, view = "matches", openMatchI
   // Premium members' placement list is empty, so they never see one.
   const ad = useAdPlacement("matches_list", !beside);
   const adAfter = ad === null ? new Set<number>() : adRowsAfter(matches.length, ad.frequency);
-  const locale = lang === "id" ? "id-ID" : "en-US";
-  const date = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short", year: "numeric", timeZone: "Asia/Jakarta" });
-  const clock = new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit" });
-  const day = new Intl.DateTimeFormat(locale, { day: "numeric", month: "short" });
+  // The server renders Jakarta time; after hydration the browser's own zone (islands/runtime/clock-time.ts).
+  const [zone, setZone] = useState<ClockZone>(firstRenderZone);
+  useEffect(() => setZone("local"), []);
 
   const refetch = useCallback(async () => {
     try {
@@ -85,16 +87,18 @@ export function MatchesList({ initialMatches, meId, view = "matches", openMatchI
 
   const preview = (match: MatchListItem) => {
     const last = match.lastMessage;
-    if (last === null) return t("matches.sayHello");
-    if (last.kind === "missed_call") return t("matches.missedCall");
+    // "Matched {date}" only while nothing was said yet (docs/decisions/0137).
+    if (last === null) return t("matches.matchedHello", { date: shortDate(new Date(match.createdAt), lang, zone) });
+    if (last.kind === "missed_call") return t(last.content.endsWith(":declined") ? "matches.declinedCall" : "matches.missedCall");
     if (last.kind === "call") return t("matches.call");
     return last.senderId === meId ? t("matches.you", { text: last.content }) : last.content;
   };
 
+  /** WhatsApp's list time: the clock today, "Yesterday", then the date. */
   const time = (iso: string) => {
     const at = new Date(iso);
-    const sameDay = new Date().toDateString() === at.toDateString();
-    return sameDay ? clock.format(at) : day.format(at);
+    const day = relativeDay(at, new Date(), zone);
+    return day === "today" ? clockTime(at, lang, zone) : day === "yesterday" ? t("matches.yesterday") : shortDate(at, lang, zone);
   };
 
   const rows = (list: MatchListItem[]) => (
@@ -102,44 +106,31 @@ export function MatchesList({ initialMatches, meId, view = "matches", openMatchI
       {list.map((match, index) => (
         <Fragment key={match.id}>
           <li className="match-row card" data-testid="match-row" aria-current={match.id === openMatchId ? "page" : undefined}>
-            <a href={`/chat/${encodeURIComponent(match.id)}`} className="match-avatar-link" tabIndex={-1} aria-hidden="true">
+            {/* The whole row opens the chat: one link, no separate Chat button (docs/decisions/0137). */}
+            <a className="match-row-link" href={`/chat/${encodeURIComponent(match.id)}`} data-testid="match-row-link">
               {match.user1.photo ? <img className="person-avatar" src={match.user1.photo} alt="" width={56} height={56} loading="lazy" /> : <span className="person-avatar person-avatar-empty" />}
-            </a>
-            <div className="match-body">
-              <p className="match-name">
-                {beside ? (
-                  <a className="match-row-link" href={`/chat/${encodeURIComponent(match.id)}`}>
-                    {match.user1.firstName}
-                  </a>
-                ) : match.user1.age === null ? (
-                  match.user1.firstName
-                ) : (
-                  `${match.user1.firstName}, ${match.user1.age}`
-                )}
-                {match.lastMessage !== null ? (
-                  <time className="match-time muted" dateTime={match.lastMessage.createdAt}>
-                    {time(match.lastMessage.createdAt)}
-                  </time>
-                ) : null}
-              </p>
-              <p className="match-meta muted">
-                {t("matches.matchedOn", { date: date.format(new Date(match.createdAt)) })}
-                {match.user1.denomination ? ` · ${optionText(t, "denomination", match.user1.denomination)}` : ""}
-              </p>
-              <p className={`match-preview ${match.unreadCount > 0 ? "match-preview-unread" : ""}`}>
-                <span className="match-preview-text">{preview(match)}</span>
-                {match.unreadCount > 0 ? (
-                  <span className="badge badge-primary match-unread" data-testid="unread-badge" aria-label={t("matches.unread", { count: match.unreadCount })}>
-                    {match.unreadCount}
+              <span className="match-body">
+                <span className="match-line">
+                  <span className="match-name" data-testid="match-name">
+                    <span className="match-name-text">{match.user1.firstName}</span>
+                    {match.user1.verified ? <VerifiedBadge compact /> : null}
                   </span>
-                ) : null}
-              </p>
-            </div>
-            {beside ? null : (
-              <a className="button button-primary button-small" href={`/chat/${encodeURIComponent(match.id)}`}>
-                {t("matches.chat")}
-              </a>
-            )}
+                  <time className={`match-time ${match.unreadCount > 0 ? "match-time-unread" : ""}`} dateTime={match.lastActivityAt} data-testid="match-time">
+                    {time(match.lastActivityAt)}
+                  </time>
+                </span>
+                <span className={`match-line match-preview ${match.unreadCount > 0 ? "match-preview-unread" : ""}`}>
+                  <span className="match-preview-text" data-testid="match-preview">
+                    {preview(match)}
+                  </span>
+                  {match.unreadCount > 0 ? (
+                    <span className="badge badge-primary match-unread" data-testid="unread-badge" aria-label={t("matches.unread", { count: match.unreadCount })}>
+                      {match.unreadCount}
+                    </span>
+                  ) : null}
+                </span>
+              </span>
+            </a>
           </li>
           {ad !== null && adAfter.has(index) ? (
             <li className="ad-row-item">
@@ -169,6 +160,7 @@ export function MatchesList({ initialMatches, meId, view = "matches", openMatchI
                 <a className="new-match" href={`/chat/${encodeURIComponent(match.id)}`} data-testid="new-match">
                   {match.user1.photo ? <img className="new-match-photo" src={match.user1.photo} alt="" width={72} height={72} loading="lazy" /> : <span className="new-match-photo person-avatar-empty" />}
                   <span className="new-match-name">{match.user1.firstName}</span>
+                  <span className="new-match-date muted">{t("matches.matchedOn", { date: shortDate(new Date(match.createdAt), lang, zone) })}</span>
                 </a>
               </li>
             ))}

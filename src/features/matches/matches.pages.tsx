@@ -12,9 +12,25 @@ function MatchesPage({ matches, meId, view }: { matches: MatchListItem[]; meId: 
   const t = useT();
   return (
     <section className="matches-page">
-      <h1 className="page-title">{t(view === "chats" ? "matches.chatsTitle" : "matches.title")}</h1>
-      <Island name="matches-list" component={MatchesList} props={{ initialMatches: matches, meId, view }} />
+      <div className="matches-list-pane">
+        <h1 className="page-title">{t(view === "chats" ? "matches.chatsTitle" : "matches.title")}</h1>
+        <Island name="matches-list" component={MatchesList} props={{ initialMatches: matches, meId, view }} />
+      </div>
+      {/* A desktop shows the list and a chat side by side; until one is chosen, this (docs/decisions/0137). */}
+      <div className="matches-chat-pane" data-testid="matches-chat-pane" aria-hidden="true">
+        <ChatBubblesIcon />
+        <p className="matches-chat-pane-title">{t("matches.pickTitle")}</p>
+        <p className="muted">{t("matches.pickBody")}</p>
+      </div>
     </section>
+  );
+}
+
+function ChatBubblesIcon() {
+  return (
+    <svg width="64" height="64" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M21 11.5a8.4 8.4 0 0 1-9 8.4 8.9 8.9 0 0 1-3.9-.9L3 20.5l1.5-4.6A8 8 0 0 1 3 11.5 8.4 8.4 0 0 1 12 3a8.4 8.4 0 0 1 9 8.5z" />
+    </svg>
   );
 }
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from
 // Registration hashes passwords (argon2): on a shared machine a test with several users takes seconds.
 setDefaultTimeout(30_000);
 import { eq } from "drizzle-orm";
-import { blocks, matches, messages, photos, profiles, sessions } from "../../../db/schema";
+import { blocks, matches, messages, photos, profiles, sessions, users } from "../../../db/schema";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { matchUsers } from "../../testing/match-fixtures";
 import { createMember } from "../discovery/discovery.test-support";
@@ -42,6 +42,29 @@ describe("GET /api/matches", () => {
     const theirs = await (await app.request("GET", "/api/matches", { cookie: older.cookie })).json();
     expect(theirs).toHaveLength(1);
     expect(theirs[0]).toMatchObject({ user1: { id: me.id, firstName: "Maria" }, unreadCount: 0 });
+  });
+
+  test("carries the Verified badge's flag; the page's rows are one link each, without a Chat button, 'Matched' only before a message (docs/decisions/0137)", async () => {
+    const me = await createMember(app, { gender: "female", firstName: "Maria" });
+    const talking = await createMember(app, { firstName: "Yohanes" });
+    const fresh = await createMember(app, { firstName: "Paulus" });
+    await app.deps.db.update(users).set({ photoVerifiedAt: app.clock.now() }).where(eq(users.id, talking.id));
+    const talkingMatch = await matchUsers(app, me, talking);
+    await matchUsers(app, me, fresh);
+    app.clock.advance(60_000);
+    await app.request("POST", `/api/matches/${talkingMatch}/messages`, { cookie: talking.cookie, body: { content: "Halo Maria, apa kabar hari ini?" } });
+    const list = await (await app.request("GET", "/api/matches", { cookie: me.cookie })).json();
+    expect(list.map((m: { user1: { firstName: string; verified: boolean } }) => [m.user1.firstName, m.user1.verified])).toEqual([["Yohanes", true], ["Paulus", false]]);
+    const page = await (await app.request("GET", "/matches?view=chats", { cookie: me.cookie })).text();
+    expect(page).toContain(`href="/chat/${talkingMatch}" data-testid="match-row-link"`);
+    expect(page).toContain("Halo Maria, apa kabar hari ini?");
+    expect(page).not.toContain(">Chat</a>");
+    expect(page).not.toContain("Matched ");
+    expect(page).toContain('data-testid="verified-badge"');
+    // The Matches view: the new match is a face with its date; the desktop's empty chat pane is there.
+    const inbox = await (await app.request("GET", "/matches", { cookie: me.cookie })).text();
+    expect(inbox.match(/Matched \d/g)).toHaveLength(1);
+    expect(inbox).toContain('data-testid="matches-chat-pane"');
   });
 
   test("signed out gets 401", async () => {

@@ -61,6 +61,7 @@ interface MatchListRow {
   last_message_at: number | null;
   other_id: string;
   first_name: string;
+  verified_at: number | null;
   age: number | null;
   denomination: string | null;
   photo: string | null;
@@ -83,7 +84,7 @@ interface MatchListRow {
 export async function listMatches(db: Database, userId: string, lang: Lang = "en", now = new Date()) {
   const rows = (await db.all(sql`
     select m.id, m.created_at, m.last_message_at,
-      u.id as other_id, u.first_name, p.age, p.denomination,
+      u.id as other_id, u.first_name, u.photo_verified_at as verified_at, p.age, p.denomination,
       (select ph.file_name from photos ph where ph.user_id = u.id order by ph.position limit 1) as photo,
       lm.id as last_id, lm.content as last_content, lm.kind as last_kind, lm.sender_id as last_sender_id,
       lm.created_at as last_created_at, lm.read_at as last_read_at,
@@ -116,6 +117,8 @@ export async function listMatches(db: Database, userId: string, lang: Lang = "en
       // The family's name in the request's language (MATCHING.md, docs/decisions/0132).
       denominationName: row.denomination === null ? null : denominationName(row.denomination, lang),
       photo: row.photo === null ? null : thumbUrl(row.photo),
+      // The Verified badge on the row (the live selfie matched, src/features/verification).
+      verified: row.verified_at !== null,
     },
     matchPercent: (values.get(row.other_id) ?? NO_MATCH).matchPercent,
     matchReasons: (values.get(row.other_id) ?? NO_MATCH).matchReasons.map(({ text, agrees }) => ({ text, agrees })),
