@@ -59,6 +59,7 @@ export async function exportAccountData(deps: Deps, userId: string): Promise<Uin
       firstName: account.firstName,
       lastName: account.lastName,
       phone: account.phone,
+      phoneVerifiedAt: iso(account.phoneVerifiedAt),
       language: account.language,
       plan: account.plan,
       planExpiresAt: iso(account.planExpiresAt),

@@ -1,9 +1,9 @@
 /**
  * The payer's phone, where a gateway cannot charge without one (OVO pushes to the OVO app by
  * number; iPaymu requires a phone on every payment): the member's proven phone when the account
- * has one, else the number typed in the payment dialog (docs/decisions/0126). `users.phone` is
- * written only once a code sent to it is proven (API.md 'Phone sign-in'), so a stored number that
- * is a valid mobile counts as proven. The number goes only to the gateway that needs it.
+ * has one, else the number typed in the payment dialog (docs/decisions/0126). A number counts as
+ * proven once a code sent to it was (users.phone_verified_at, API.md 'Phone sign-in',
+ * docs/decisions/0136). The number goes only to the gateway that needs it.
  */
 import { eq } from "drizzle-orm";
 import { users } from "../../../db/schema";
@@ -13,8 +13,8 @@ import { PAYMENT_MESSAGES } from "./payments.schemas";
 
 /** The member's proven mobile number in E.164, or null. */
 export async function provenPhone(deps: Pick<AppDeps, "db">, userId: string): Promise<string | null> {
-  const [row] = await deps.db.select({ phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.phone ? indonesianMobileE164(row.phone) : null;
+  const [row] = await deps.db.select({ phone: users.phone, provenAt: users.phoneVerifiedAt }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.phone && row.provenAt !== null ? indonesianMobileE164(row.phone) : null;
 }
 
 export type PayerPhone = { ok: true; phone: string | null } | { ok: false; message: string };

@@ -43,7 +43,7 @@ describe("GET /api/payment/methods: the wallets and the phone", () => {
 
   it("asks no phone of a member whose account has a proven one", async () => {
     const member = await newMember();
-    await app.deps.db.update(users).set({ phone: "+6281298765432" }).where(eq(users.id, member.id));
+    await app.deps.db.update(users).set({ phone: "+6281298765432", phoneVerifiedAt: app.clock.now() }).where(eq(users.id, member.id));
     const body = (await (await app.request("GET", "/api/payment/methods", { cookie: member.cookie })).json()) as PaymentMethodsJson;
     expect(body.needsPhone).toEqual({ methods: [], wallets: [] });
   });
@@ -98,7 +98,7 @@ describe("POST /api/payment/create with an e-wallet", () => {
     // A wallet that needs no phone ignores a bad one: nothing is sent where it is not needed.
     expect((await create(member, { plan: "premium", paymentMethod: "ewallet", wallet: "dana", phone: "nope" })).status).toBe(201);
     const proven = await newMember();
-    await app.deps.db.update(users).set({ phone: "+6281298765432" }).where(eq(users.id, proven.id));
+    await app.deps.db.update(users).set({ phone: "+6281298765439", phoneVerifiedAt: app.clock.now() }).where(eq(users.id, proven.id));
     expect((await create(proven, { plan: "premium", paymentMethod: "ewallet", wallet: "ovo" })).status).toBe(201);
   });
 

@@ -88,6 +88,23 @@ describe("reports that count toward hiding (SECURITY.md 'Privacy and abuse')", (
     expect(await inDeckOf(viewer, victim.id)).toBe(true);
   });
 
+  test("a proven phone counts like a proven email (an account made by phone has no email, docs/decisions/0136)", async () => {
+    const viewer = await createMember(app, { gender: "male", firstName: "Viewer" });
+    const victim = await createMember(app, { gender: "female", firstName: "Reported" });
+    const byPhone = async (index: number, proven: boolean) => {
+      const member = await reporter(victim, "provenEmail");
+      await app.deps.db.update(users).set({ email: null, phone: `+62812000000${index}`, phoneVerifiedAt: proven ? app.clock.now() : null }).where(eq(users.id, member.id));
+      return member;
+    };
+    await report(await byPhone(1, true), victim, "198.51.100.1");
+    await report(await byPhone(2, true), victim, "198.51.100.2");
+    // A number typed but never proven does not count.
+    await report(await byPhone(3, false), victim, "198.51.100.3");
+    expect(await inDeckOf(viewer, victim.id)).toBe(true);
+    await report(await byPhone(4, true), victim, "198.51.100.4");
+    expect(await inDeckOf(viewer, victim.id)).toBe(false);
+  });
+
   test("three reporters behind one or two addresses do not hide her; a third address does", async () => {
     const viewer = await createMember(app, { gender: "male", firstName: "Viewer" });
     const victim = await createMember(app, { gender: "female", firstName: "Reported" });

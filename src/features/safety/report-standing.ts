@@ -12,15 +12,15 @@ export const REPORTER_MIN_ACCOUNT_AGE_MS = 24 * 60 * 60_000;
 
 /**
  * 1 when the reporter may count toward hiding `reportedId` at `now`, else 0; evaluated inside the
- * report's INSERT so it is the state at filing. A profile, a proven email (Kasih proves no phone:
- * users.phone is the payer's number as typed), an account older than 24 hours, and a swipe on the
- * person (left or right: they were shown the card) or a match with them.
+ * report's INSERT so it is the state at filing. A profile, a proven email or phone (a code sent to
+ * it was proven, docs/decisions/0136), an account older than 24 hours, and a swipe on the person
+ * (left or right: they were shown the card) or a match with them.
  */
 export function countsTowardHidingSql(reporterId: string, reportedId: string, now: Date) {
   const [user1Id, user2Id] = reporterId < reportedId ? [reporterId, reportedId] : [reportedId, reporterId];
   return sql`(
     exists (select 1 from users ru join profiles rp on rp.user_id = ru.id
-      where ru.id = ${reporterId} and ru.email_verified_at is not null and ru.created_at <= ${now.getTime() - REPORTER_MIN_ACCOUNT_AGE_MS})
+      where ru.id = ${reporterId} and (ru.email_verified_at is not null or ru.phone_verified_at is not null) and ru.created_at <= ${now.getTime() - REPORTER_MIN_ACCOUNT_AGE_MS})
     and (exists (select 1 from swipes where swiper_id = ${reporterId} and swiped_id = ${reportedId})
       or exists (select 1 from matches where user1_id = ${user1Id} and user2_id = ${user2Id}))
   )`;

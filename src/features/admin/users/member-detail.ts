@@ -40,9 +40,10 @@ export interface MemberDetail {
   /** Proven by the mailed link or a provider; shown apart from the photo badge. */
   emailVerified: boolean;
   emailVerifiedAt: string | null;
-  /** The number as typed: Kasih has no proof of a phone yet, so `phoneVerified` is false. */
+  /** Proven by a code sent to it (API.md 'Phone sign-in'); a number written before then is unproven. */
   phone: string | null;
   phoneVerified: boolean;
+  phoneVerifiedAt: string | null;
   role: Role;
   isAdmin: boolean;
   language: string;
@@ -151,7 +152,8 @@ export async function memberDetail(deps: Deps, userId: string): Promise<MemberDe
     emailVerified: user.emailVerifiedAt !== null,
     emailVerifiedAt: iso(user.emailVerifiedAt),
     phone: user.phone,
-    phoneVerified: false,
+    phoneVerified: user.phoneVerifiedAt !== null,
+    phoneVerifiedAt: iso(user.phoneVerifiedAt),
     role: user.role,
     isAdmin: user.isAdmin,
     language: user.language,
