@@ -24,6 +24,15 @@ const formBody = {
 const today = "2026-11-26";
 
 describe("the shared profile schema (API and live form)", () => {
+  test("a missing church is named with the other fields' messages, and a churchId alone is a church", () => {
+    const result = validateProfile("create", { ...formBody, churchName: " ", bio: "Short" }, { today });
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.errors).toMatchObject({ churchName: "Church name is required", bio: "Please write a brief bio (at least 20 characters)" });
+    const withId = validateProfile("create", { ...formBody, churchName: "", churchId: "gbi" }, { today });
+    expect(withId.ok).toBe(true);
+    if (withId.ok) expect(withId.value).toMatchObject({ churchId: "gbi", denomination: "pentecostal", interests: ["music"] });
+  });
+
   test("accepts the editor's string values for a new profile, with a birth date that makes an adult today", () => {
     const result = validateProfile("create", formBody, { today });
     expect(result.ok).toBe(true);

@@ -225,6 +225,15 @@ export function validateProfile(mode: ProfileMode, body: unknown, context: Profi
     const at = issues.findIndex((issue) => issue.path[0] !== "photos");
     issues.splice(at === -1 ? issues.length : at, 0, { path: ["birthDate"], message: birthIssue });
   }
+  // The object-level church check runs only once every field parsed: with other fields wrong it is
+  // made here, so the form shows all its messages at once (as when the name was a plain field).
+  const church = typeof normalized === "object" && normalized !== null ? (normalized as { churchId?: unknown; churchName?: unknown }) : {};
+  const churchMissing = (church.churchId === undefined || church.churchId === null) && (typeof church.churchName !== "string" || visibleLength(church.churchName) < 1);
+  if (churchMissing && !issues.some((issue) => issue.path[0] === "churchName")) {
+    const before = new Set(["photos", "birthDate", "gender", "bio", "denomination"]);
+    const at = issues.findIndex((issue) => !before.has(String(issue.path[0])));
+    issues.splice(at === -1 ? issues.length : at, 0, { path: ["churchName"], message: PROFILE_MESSAGES.churchName });
+  }
   if (result.success && issues.length === 0) return { ok: true, value: result.data };
   return { ok: false, ...validationFailure(issues) };
 }
