@@ -57,6 +57,9 @@ import { sandboxPages } from "./features/payments/sandbox.pages";
 import { paymentMethodsRoutes } from "./features/payments/payment-methods.routes";
 import { apiDocsRoutes } from "./features/api-docs/api-docs.routes";
 import { withMemberWarnings } from "./features/safety/member-warnings";
+import { chaperoneFence } from "./features/chaperone/chaperone-fence";
+import { chaperoneRoutes } from "./features/chaperone/chaperone.routes";
+import { chaperonePages } from "./features/chaperone/chaperone.pages";
 
 /**
  * The map of the server: middleware in the order it runs, then each area's routes.
@@ -99,6 +102,8 @@ export function createApp(deps: AppDeps) {
   app.use(requestContext(deps));
 
   app.route("/", realtimeFor(deps).routes);
+  // A chaperone's session may make only its few calls, whatever route matches (docs/decisions/0135).
+  app.use("/api/*", chaperoneFence);
   app.route("/api", authRoutes(deps));
   app.route("/api", passwordResetRoutes(deps));
   app.route("/api", emailVerificationRoutes(deps));
@@ -111,6 +116,7 @@ export function createApp(deps: AppDeps) {
 
   app.route("/api", matchesRoutes(deps));
   app.route("/api", chatRoutes(deps));
+  app.route("/api", chaperoneRoutes(deps));
   app.route("/api", safetyRoutes(deps));
   app.route("/api", settingsRoutes(deps));
   app.route("/api", accountRoutes(deps));
@@ -135,6 +141,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", vouchesPages(deps, render));
   app.route("/", matchesPages(deps, render));
   app.route("/", chatPages(deps, render));
+  app.route("/", chaperonePages(deps, render));
   app.route("/", verificationPages(deps, render));
   app.route("/", devtoolsPages(deps, render));
   app.route("/", sandboxPages(deps, render));

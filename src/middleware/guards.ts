@@ -85,6 +85,8 @@ export function requirePage(access: PageAccess) {
   return createMiddleware<AppEnv>(async (c, next) => {
     const user = c.get("user");
     if (user === null) return c.redirect("/", 302);
+    // A chaperone has no profile and no member page: their home is /chaperone (docs/decisions/0135).
+    if (user.role === "chaperone") return c.redirect("/chaperone", 302);
     if (access === "withPhoto" && !user.hasPhoto) return c.redirect("/edit-profile", 302);
     return next();
   });

@@ -58,5 +58,10 @@ export type ServerFrame =
   | { type: "call_decline"; matchId: string }
   | { type: "call_ended"; matchId: string; reason: CallEndReason }
   | { type: "error"; message: string; matchId?: string; frame?: string }
+  /**
+   * MATCHING.md 'Chaperone': a member shared (or stopped sharing) this conversation with their
+   * chaperone; sent before the chaperone can read (docs/decisions/0135). The chat draws `notice`.
+   */
+  | { type: "chaperone_notice"; matchId: string; shared: boolean; notice: { at: string; shared: boolean; memberId: string } }
   /** A payment made the member Premium (PAYMENTS.md): open pages show it and reload. */
   | { type: "premium_activated"; plan: "free" | "premium" | "premium_plus"; planExpiresAt: string | null; paymentId: string };

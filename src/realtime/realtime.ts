@@ -286,6 +286,8 @@ export function createRealtime(deps: AppDeps, pubsub: PubSub): Realtime {
     const user = c.get("user");
     const session = c.get("session");
     if (user === null || session === null) return c.json({ message: "Unauthorized" }, 401);
+    // A chaperone reads over HTTP only: no live frames, no calls (MATCHING.md 'Chaperone').
+    if (user.role === "chaperone") return c.json({ message: "Forbidden" }, 403);
     if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") return c.json({ message: "Expected a WebSocket upgrade" }, 426);
     const server = (c.env as { upgrade?: (request: Request, options: { data: SocketData }) => boolean } | undefined) ?? undefined;
     if (server?.upgrade === undefined) return c.json({ message: "WebSocket is not available" }, 500);

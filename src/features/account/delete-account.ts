@@ -10,6 +10,7 @@ import { matches, photos, photoVerifications, users } from "../../../db/schema";
 import { removeSelfie } from "../verification/selfie-store";
 import { fileNameFromUrl, removeStoredFile } from "../profile/photos/photo-store";
 import { holdAddressesStatements } from "../safety/registration-holds";
+import { chaperoneOf, endChaperoneAccountStatements, endMemberChaperoneStatements } from "../chaperone/chaperone-endings";
 
 export interface DeleteAccountOptions {
   /**
@@ -54,11 +55,18 @@ export async function deleteAccount(deps: Deps, userId: string, options: DeleteA
   const target = and(eq(users.id, userId), options.onlyIf);
   const guard = sql`exists (select 1 from users where ${target})`;
   const [addresses] = await db.select({ id: users.id, email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId)).limit(1);
+  // The member's chaperone loses access with the account (their sessions, and their account
+  // unless they chaperone someone else); a chaperone's own account going ends what it accepted
+  // (MATCHING.md 'Chaperone', docs/decisions/0135).
+  const chaperoneId = await chaperoneOf(db, userId);
+  const now = deps.clock.now();
   const results = (await db.batch([
     ...(options.alongside?.(guard) ?? []),
     // Reports outlive the account (their ids become null); its addresses are held while reports
     // against it were open, so it cannot register again at once (docs/decisions/0129).
-    ...(addresses === undefined ? [] : holdAddressesStatements(deps, addresses, deps.clock.now(), guard)),
+    ...(addresses === undefined ? [] : holdAddressesStatements(deps, addresses, now, guard)),
+    ...endMemberChaperoneStatements(db, userId, now, guard),
+    ...endChaperoneAccountStatements(db, userId, now, guard),
     // Selfies waiting for review live outside uploads/ (src/features/verification): named here to remove their files.
     db.delete(photoVerifications).where(and(eq(photoVerifications.userId, userId), guard)).returning({ file: photoVerifications.selfieFile }),
     db
@@ -88,6 +96,7 @@ export async function deleteAccount(deps: Deps, userId: string, options: DeleteA
   // The partners' open pages hear match_removed first, then the account's own sockets close.
   for (const match of removedMatches) deps.events.emit("match.removed", match);
   deps.events.emit("sessions.revoked", { userId, sessionIds: null });
+  if (chaperoneId !== null) deps.events.emit("sessions.revoked", { userId: chaperoneId, sessionIds: null });
   deps.events.emit("user.deleted", { userId });
 
   return { id: account.id, firstName: account.firstName, lastName: account.lastName, email: account.email, removedMatches, removedFiles: [...files] };

@@ -14,6 +14,7 @@ import { blocks, oauthAccounts, payments, photos, profiles, reports, swipes, use
 import { uploadsDir } from "../profile/photos/photo-store";
 import { answersForExport } from "../questions/answers-export";
 import { vouchesForExport } from "../vouches/vouches-export";
+import { chaperoneForExport } from "../chaperone/chaperone.service";
 
 type Deps = Pick<AppDeps, "db" | "config" | "clock">;
 
@@ -49,7 +50,8 @@ export async function exportAccountData(deps: Deps, userId: string): Promise<Uin
         "matches.json and messages.json: your matches and the messages of your conversations.\n" +
         "swipes.json, blocks.json, reports.json: what you did. payments.json: your payments. sign-in.json: linked providers.\n" +
         "answers.json: your answers to the values questions.\n" +
-        "vouches.json: the church vouches you gave and received.\n",
+        "vouches.json: the church vouches you gave and received.\n" +
+        "chaperone.json: the chaperones you invited and the conversations you shared with them.\n",
     ),
     "account.json": json({
       id: account.id,
@@ -91,6 +93,8 @@ export async function exportAccountData(deps: Deps, userId: string): Promise<Uin
     "answers.json": json(await answersForExport(db, userId)),
     // Church vouches given and received (docs/decisions/0134).
     "vouches.json": json(await vouchesForExport(db, userId)),
+    // The family chaperone (MATCHING.md 'Chaperone', docs/decisions/0135).
+    "chaperone.json": json(await chaperoneForExport(db, userId)),
   };
   const dir = uploadsDir(deps.config.dataDir);
   for (const photo of photoRows) {

@@ -16,6 +16,7 @@ export const API_TAGS = [
   { name: "Chat", description: "The messages of a match. New messages, receipts and calls also arrive over the WebSocket at /ws." },
   { name: "Safety", description: "Blocking and reporting members." },
   { name: "Settings", description: "Privacy and notification settings." },
+  { name: "Chaperone", description: "A member's family chaperone: the invitation, sharing a match's conversation, and the chaperone's read-only calls." },
   { name: "Account", description: "Data export and account deletion." },
   { name: "Verification", description: "Photo verification with a pose selfie." },
   { name: "Push", description: "Web push subscriptions (the Android wrapper uses web push too)." },

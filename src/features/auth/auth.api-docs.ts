@@ -53,7 +53,7 @@ export const authApiDocs: Record<string, ApiOperation> = {
     tag: "Auth",
     access: "member",
     summary: "The signed-in member",
-    description: "The account, its plan and today's usage, its role (member, moderator, admin or chaperone; isAdmin is true for admins only) and the profile (null before onboarding).",
+    description: "The account, its plan and today's usage, its role (member, moderator, admin or chaperone; isAdmin is true for admins only), isNewUser (no photo yet; always false for a chaperone) and the profile (null before onboarding).",
     success: { description: "The member." },
   },
   "GET /logout": {

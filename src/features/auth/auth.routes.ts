@@ -99,7 +99,8 @@ export function authRoutes(deps: AppDeps) {
       await startSession(c, result.value.id, result.value.isAdmin);
       // Mails to the account speak the language the person signs in with (when they chose one).
       await rememberLanguage(deps.db, result.value.id, chosenLanguage(c.req.header("Cookie")));
-      return c.json({ isNewUser: !result.value.hasPhoto });
+      // A chaperone has no profile to make (MATCHING.md 'Chaperone'): no onboarding.
+      return c.json({ isNewUser: result.value.role !== "chaperone" && !result.value.hasPhoto });
     })
     // The Settings switcher: the account's language, for mails (the screens follow the cookie).
     .patch("/auth/language", requireUser, zValidator("json", languageBodySchema, invalidInput(AUTH_MESSAGES.invalidLanguage)), async (c) => {

@@ -68,10 +68,10 @@ export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock"
  * same answer. The super-admin address becomes an admin at a sign-in once it is proven (an
  * account that existed before the operator named it, and was verified then).
  */
-export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock" | "passwordHashCost">, email: string, password: string): Promise<AuthResult<{ id: string; isAdmin: boolean; hasPhoto: boolean }>> {
+export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock" | "passwordHashCost">, email: string, password: string): Promise<AuthResult<{ id: string; isAdmin: boolean; hasPhoto: boolean; role: string }>> {
   const normalized = email.toLowerCase();
   const [user] = await deps.db
-    .select({ id: users.id, passwordHash: users.passwordHash, isAdmin: users.isAdmin, isBanned: users.isBanned, banReason: users.banReason, suspendedUntil: users.suspendedUntil, suspensionReason: users.suspensionReason, emailVerifiedAt: users.emailVerifiedAt, hasPhoto: users.hasPhoto })
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash, isAdmin: users.isAdmin, isBanned: users.isBanned, banReason: users.banReason, suspendedUntil: users.suspendedUntil, suspensionReason: users.suspensionReason, emailVerifiedAt: users.emailVerifiedAt, hasPhoto: users.hasPhoto })
     .from(users)
     .where(eq(users.email, normalized))
     .limit(1);
@@ -86,7 +86,7 @@ export async function authenticate(deps: Pick<AppDeps, "db" | "config" | "clock"
   if (suspension !== null) return suspendedAnswer(suspension.until, suspension.reason);
   const isAdmin = user.isAdmin || (user.emailVerifiedAt !== null && isSuperAdminEmail(deps.config, normalized));
   await deps.db.update(users).set({ isAdmin, lastActiveAt: deps.clock.now() }).where(eq(users.id, user.id));
-  return { ok: true, value: { id: user.id, isAdmin, hasPhoto: user.hasPhoto } };
+  return { ok: true, value: { id: user.id, isAdmin, hasPhoto: user.hasPhoto, role: user.role } };
 }
 
 /** A saved profile with at least one photo: the session's hasPhoto, kept on the row by the database (0109). */
@@ -124,6 +124,8 @@ export async function currentUserJson(deps: Pick<AppDeps, "db" | "clock">, user:
     isAdmin: user.isAdmin,
     /** ADMIN.md 'Who': member, moderator, admin or chaperone. */
     role: user.role,
+    /** Onboarding ahead: no photo yet. Never for a chaperone, who has no profile (MATCHING.md 'Chaperone'). */
+    isNewUser: user.role !== "chaperone" && !user.hasPhoto,
     dailySwipes: usage.swipes,
     dailyChats: usage.chats,
     hasPhoto: user.hasPhoto,

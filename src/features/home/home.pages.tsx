@@ -85,6 +85,8 @@ export function homePages(deps: AppDeps, render: RenderPage) {
     if (user === null) {
       return render(c, { title: c.get("t")("landing.title"), entry: "landing", hydrates: false, description: c.get("t")("landing.lead") }, <Landing />);
     }
+    // A chaperone has no profile to make: their home lists the members they chaperone (0135).
+    if (user.role === "chaperone") return c.redirect("/chaperone", 302);
     if (!user.hasPhoto) return c.redirect("/edit-profile", 302);
     // The super-admin's home is the panel, once the address is proven and the account is an
     // admin (docs/decisions/0083); before that it is a member like any other.

@@ -28,6 +28,8 @@ export function tempUserCondition(deps: Pick<Deps, "config">, now: Date): SQL {
     sql`not exists (select 1 from profiles where profiles.user_id = ${users.id})`,
     eq(users.isAdmin, false),
     ne(users.role, "moderator"),
+    // A chaperone never makes a profile: they are no unfinished sign-up (docs/decisions/0135).
+    ne(users.role, "chaperone"),
     deps.config.superAdminEmail === undefined ? undefined : ne(users.email, deps.config.superAdminEmail),
   )!;
 }
