@@ -350,3 +350,23 @@ for (const list of LISTS) {
     });
   });
 }
+
+describe("GET /api/admin/ad-placements without page or limit (its first form)", () => {
+  it("still answers every placement", async () => {
+    const app = await createTestApp({ clock: fakeClock(NOW) });
+    try {
+      const admin = await adminOf(app);
+      for (let i = 0; i < 12; i++) {
+        const response = await app.request("POST", "/api/admin/ad-placements", { cookie: admin.cookie, body: { name: `Slot ${i}`, adType: "banner", platform: "admob", placement: "swipe_screen", frequency: 3, isActive: true } });
+        expect(response.status).toBe(201);
+      }
+      const whole = await (await app.request("GET", "/api/admin/ad-placements", { cookie: admin.cookie })).json();
+      expect(whole.placements).toHaveLength(12);
+      expect(whole).toMatchObject({ total: 12, page: 1, limit: 12 });
+      const paged = await (await app.request("GET", "/api/admin/ad-placements?page=2", { cookie: admin.cookie })).json();
+      expect(paged.placements).toHaveLength(2);
+    } finally {
+      app.close();
+    }
+  });
+});
