@@ -414,7 +414,7 @@ describe("calls", () => {
     expect(line).toMatchObject({ kind: "call", senderId: a.id });
   });
 
-  test("a declined call leaves a missed_call line; a stranger cannot relay into it", async () => {
+  test("a declined call leaves a missed_call line marked declined (docs/decisions/0137); a stranger cannot relay into it", async () => {
     const { a, b, matchId } = await pair();
     await setPlan(app, a, "premium_plus");
     const stranger = await app.registerUser();
@@ -429,7 +429,7 @@ describe("calls", () => {
     await sa.next("call_decline");
     expect(await sa.next("call_ended")).toMatchObject({ reason: "declined" });
     const newMessage = await sb.next("new_message");
-    expect(newMessage.message).toMatchObject({ kind: "missed_call", content: "voice", senderId: a.id });
+    expect(newMessage.message).toMatchObject({ kind: "missed_call", content: "voice:declined", senderId: a.id });
     expect(sb.frames.filter((f) => f.type === "call_offer")).toEqual([]);
   });
 });

@@ -81,6 +81,16 @@ describe("calls shared between instances", () => {
     expect(await other.calls.start(ana.id, matchId, budi.id, "voice")).toEqual({ ok: true });
   });
 
+  it("a declined call is logged as declined, and the caller told; an unanswered one stays missed", async () => {
+    const { ana, budi, matchId } = await premiumPair();
+    const one = instance();
+    await one.calls.start(ana.id, matchId, budi.id, "video");
+    expect(await one.calls.decline(budi.id, matchId)).toEqual({ ok: true });
+    expect(await lines(matchId)).toEqual([{ kind: "missed_call", content: "video:declined" }]);
+    expect(one.sent.find((entry) => entry.frame.type === "call_decline")).toEqual({ users: [ana.id], frame: { type: "call_decline", matchId } });
+    expect(one.sent.find((entry) => entry.frame.type === "call_ended")?.frame).toEqual({ type: "call_ended", matchId, reason: "declined" });
+  });
+
   it("a stranger can neither answer, relay into nor end someone else's call", async () => {
     const { ana, budi, matchId } = await premiumPair();
     const stranger = await t.registerUser();

@@ -2,8 +2,9 @@
  * Voice and video calls between the two people of a match (spec points 4 and 6). The server
  * rings, relays the WebRTC signalling and ends calls; media goes peer to peer. Premium Plus
  * (or an admin) may start a call; the person called may answer whatever their plan.
- * A declined or unanswered call leaves a "missed_call" line in the chat; a finished one a
- * "call" line with its length (docs/decisions/0072).
+ * A declined or unanswered call leaves a "missed_call" line in the chat ("voice", or
+ * "voice:declined" when declined: docs/decisions/0137); a finished one a "call" line with its
+ * length (docs/decisions/0072).
  *
  * A call lives in the database (calls_in_progress), not in one process: the two people may be
  * connected to different instances, and every step is a conditional write, so whichever instance
@@ -187,7 +188,9 @@ export class CallService {
     const answered = reason === "ended" && current.acceptedAt !== null;
     const line = answered
       ? { kind: "call" as const, content: `${call.callType}:${Math.max(0, Math.round((now.getTime() - current.acceptedAt!.getTime()) / 1000))}` }
-      : { kind: "missed_call" as const, content: call.callType };
+      : // A decline the caller may be told of is logged as one ("video:declined"); an old line's bare
+        // type still reads as missed (docs/decisions/0137). A quiet decline never gets here.
+        { kind: "missed_call" as const, content: reason === "declined" ? `${call.callType}:declined` : call.callType };
     const ended = await endCall(this.db, now, call, line);
     if (ended === "already") return false;
     before?.();
