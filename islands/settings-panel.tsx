@@ -8,6 +8,8 @@ import { setLanguage } from "./runtime/language-switch";
 import { SEARCH_DISTANCE_KM } from "../src/platform/constants";
 import { NOTIFICATION_KINDS, PRIVACY_SWITCHES, type MemberSettings, type NotificationChoices } from "../src/features/settings/settings-types";
 import { DataRights } from "./components/data-rights";
+import { ChaperoneSettings } from "./components/chaperone-settings";
+import type { ChaperoneStatus } from "../src/features/chaperone/chaperone.service";
 
 /**
  * Signed in, the account keeps the language too, so mails (password reset) use it. The screen
@@ -24,6 +26,8 @@ export interface SettingsPanelProps {
   settings: MemberSettings;
   /** Password accounts confirm a deletion with it; others by a fresh sign-in. */
   hasPassword: boolean;
+  /** The family chaperone's invitation (docs/decisions/0135); undefined: the section is not shown. */
+  chaperone?: ChaperoneStatus | null;
 }
 
 /** Sounds and vibration belong to the device, so they stay in this browser (docs/decisions/0090). */
@@ -41,7 +45,7 @@ function readLocal(): Record<string, boolean> {
 }
 
 /** /settings: notifications, privacy, discovery (search distance, saved on the server), app, account. */
-export function SettingsPanel({ searchDistance, settings: initialSettings, hasPassword }: SettingsPanelProps) {
+export function SettingsPanel({ searchDistance, settings: initialSettings, hasPassword, chaperone }: SettingsPanelProps) {
   const { t, lang } = useI18n();
   const [settings, setSettings] = useState(initialSettings);
   const [local, setLocal] = useState<Record<string, boolean>>({});
@@ -191,6 +195,8 @@ export function SettingsPanel({ searchDistance, settings: initialSettings, hasPa
           </li>
         </ul>
       </section>
+
+      {chaperone !== undefined ? <ChaperoneSettings initial={chaperone} /> : null}
 
       <DataRights hasPassword={hasPassword} />
     </div>

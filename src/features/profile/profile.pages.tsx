@@ -10,6 +10,7 @@ import { thumbOf } from "../../../islands/components/photo-url";
 import { draftOf } from "./onboarding-draft";
 import { ProfilePictureDialog } from "../../../islands/profile-picture-dialog";
 import { SettingsPanel, type SettingsPanelProps } from "../../../islands/settings-panel";
+import { chaperoneStatusOf } from "../chaperone/chaperone.service";
 import { settingsOf } from "../settings/settings.service";
 import { accountHasPassword } from "../account/delete-own-account";
 import { currentUser, requirePage } from "../../middleware/guards";
@@ -168,6 +169,7 @@ function ProfilePage({ user, profile, premium, reminder, photoVerification, vouc
               {profile.denomination ? <span className="badge badge-primary">{option("denomination", profile.denomination)}</span> : null}
               {photoVerification.status === "approved" ? <VerifiedBadge /> : null}
             </p>
+            <VouchBadge vouches={vouches} />
           </div>
           <div className="profile-hero-actions">
             <a className="button button-primary" href="/profile/edit">
@@ -187,7 +189,6 @@ function ProfilePage({ user, profile, premium, reminder, photoVerification, vouc
           <h2 id="about-title">{t("profile.aboutMe")}</h2>
           <p className="profile-prose">{profile.bio}</p>
           <PromptAnswers prompts={profile.prompts} />
-          <VouchBadge vouches={vouches} />
           <dl className="profile-details">
             <Detail label={t("profile.church.label")} value={churchLabel(profile.church, profile.churchName)} />
             <Detail label={t("profile.fields.relationshipGoals")} value={option("relationshipGoals", profile.relationshipGoals)} />
@@ -329,9 +330,9 @@ export function profilePages(deps: AppDeps, render: RenderPage) {
       if (profile === null) return c.redirect("/edit-profile", 302);
       const now = deps.clock.now();
       const plan: PlanSummaryProps = { plan: effectivePlan(user, now), planExpiresAt: user.planExpiresAt, payments: await planHistoryOf(deps, user.id), lang: c.get("lang"), plansHref: PREMIUM_HREF };
-      const [settings, hasPassword] = await Promise.all([settingsOf(deps.db, user.id), accountHasPassword(deps.db, user.id)]);
+      const [settings, hasPassword, chaperone] = await Promise.all([settingsOf(deps.db, user.id), accountHasPassword(deps.db, user.id), chaperoneStatusOf(deps.db, user.id)]);
       if (settings === null) return c.redirect("/auth", 302);
-      const panel: SettingsPanelProps = { searchDistance: profile.searchDistance ?? SEARCH_DISTANCE_KM.default, settings, hasPassword };
-      return render(c, { title: c.get("t")("settings.title"), entry: "settings", namespaces: ["settings"] }, <SettingsPage panel={panel} plan={plan} />);
+      const panel: SettingsPanelProps = { searchDistance: profile.searchDistance ?? SEARCH_DISTANCE_KM.default, settings, hasPassword, chaperone };
+      return render(c, { title: c.get("t")("settings.title"), entry: "settings", namespaces: ["settings", "chaperone"] }, <SettingsPage panel={panel} plan={plan} />);
     });
 }
