@@ -33,7 +33,11 @@ export function ChurchVouches({ given: initialGiven, received: initialReceived, 
   const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
   const pending = received.filter((vouch) => vouch.status === "pending");
   const accepted = received.filter((vouch) => vouch.status === "accepted");
-  const acceptedHere = shown?.count ?? 0;
+  // What the card shows, kept current as vouches are approved or removed here: the accepted ones
+  // made for the church the member lists now (the server counts the same, vouch-counts.ts).
+  const here = (list: VouchJson[]) => list.filter((vouch) => vouch.status === "accepted" && vouch.church === church).length;
+  const count = (shown?.count ?? 0) + here(received) - here(initialReceived);
+  const badge = count > 0 ? { count, church: shown?.church ?? church } : null;
 
   const run = async (key: string, work: () => Promise<void>) => {
     setBusy(key);
@@ -77,7 +81,7 @@ export function ChurchVouches({ given: initialGiven, received: initialReceived, 
     <div className="church-vouches">
       <section className="card vouch-section" aria-labelledby="vouch-ask-title">
         <h2 id="vouch-ask-title">{t("profile.vouches.askTitle")}</h2>
-        {acceptedHere > 0 ? <VouchBadge vouches={shown} className="vouch-badge-large" /> : null}
+        <VouchBadge vouches={badge} className="vouch-badge-large" />
         {church === "" ? (
           <p className="muted">{t("profile.vouches.noChurch")}</p>
         ) : (
@@ -150,10 +154,10 @@ export function ChurchVouches({ given: initialGiven, received: initialReceived, 
                 <div className="vouch-item-text">
                   <p className="vouch-item-name">{t("profile.vouches.fromPerson", { name: vouch.person.firstName, church: vouch.church })}</p>
                   {vouch.note ? <blockquote className="vouch-note">{vouch.note}</blockquote> : null}
+                  <button type="button" className="button button-ghost button-small vouch-item-remove" onClick={() => remove(vouch, false)} disabled={busy === vouch.id} aria-label={t("profile.vouches.removeFrom", { name: vouch.person.firstName })}>
+                    {t("profile.vouches.remove")}
+                  </button>
                 </div>
-                <button type="button" className="button button-ghost button-small" onClick={() => remove(vouch, false)} disabled={busy === vouch.id} aria-label={t("profile.vouches.removeFrom", { name: vouch.person.firstName })}>
-                  {t("profile.vouches.remove")}
-                </button>
               </li>
             ))}
           </ul>
