@@ -52,6 +52,8 @@ export interface LikeEntryJson {
   firstName: string;
   age: number;
   denomination: string;
+  /** The family's name in the request's language (docs/decisions/0132). */
+  denominationName: string;
   churchName: string;
   photo: string | null;
   isSuperLike: boolean;

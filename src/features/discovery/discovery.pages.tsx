@@ -75,7 +75,7 @@ export function discoveryPages(deps: AppDeps, render: RenderPage) {
       const user = currentUser(c);
       const now = deps.clock.now();
       const premium = hasPremium(user, now);
-      const [count, people, myPhoto] = await Promise.all([countPendingLikes(deps.db, user.id), premium ? listPendingLikes(deps.db, user.id) : Promise.resolve(null), mainPhotoThumb(deps.db, user.id)]);
+      const [count, people, myPhoto] = await Promise.all([countPendingLikes(deps.db, user.id), premium ? listPendingLikes(deps.db, user.id, c.get("lang")) : Promise.resolve(null), mainPhotoThumb(deps.db, user.id)]);
       const plan = featurePlan(user, now);
       return render(c, { title: c.get("t")("likes.title"), entry: "likes", namespaces: ["discover", "plans", "likes", "options"] }, <LikesPage props={{ count, people, plan, myPhoto }} />);
     });

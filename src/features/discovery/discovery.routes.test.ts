@@ -352,7 +352,7 @@ describe("POST /api/swipe", () => {
     const cards = await discover(her.cookie);
     expect(cards.body[0]).toMatchObject({ id: me.id, superLikedYou: true });
     const likes = (await (await app.request("GET", "/api/likes", { cookie: her.cookie })).json()) as { people: { id: string; isSuperLike: boolean }[] };
-    expect(likes.people).toEqual([expect.objectContaining({ id: me.id, isSuperLike: true })]);
+    expect(likes.people).toEqual([expect.objectContaining({ id: me.id, isSuperLike: true, denomination: "protestant", denominationName: "Protestant (mainline)" })]);
   });
 });
 

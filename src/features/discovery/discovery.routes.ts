@@ -106,7 +106,7 @@ export function discoveryRoutes(deps: AppDeps) {
       const user = currentUser(c);
       // Free members learn only how many (spec point 6: seeing who is a premium feature).
       if (!hasPremium(user, deps.clock.now())) return c.json({ count: await countPendingLikes(deps.db, user.id), people: null, locked: true });
-      const people = await listPendingLikes(deps.db, user.id);
+      const people = await listPendingLikes(deps.db, user.id, c.get("lang"));
       return c.json({ count: await countPendingLikes(deps.db, user.id), people, locked: false });
     });
   return describeRoutes(routes, discoveryApiDocs);

@@ -39,6 +39,7 @@ import {
   type Eligibility,
 } from "./discovery.sql";
 import { faithOnCard } from "./card-faith";
+import { denominationName } from "../profile/denominations";
 import { vouchesFor, type CardVouches } from "../vouches/vouch-counts";
 
 export interface Viewer {
@@ -373,7 +374,7 @@ export async function countPendingLikes(db: Database, viewerId: string): Promise
   return rows[0]?.n ?? 0;
 }
 
-export async function listPendingLikes(db: Database, viewerId: string): Promise<LikeEntry[]> {
+export async function listPendingLikes(db: Database, viewerId: string, lang: Lang = "en"): Promise<LikeEntry[]> {
   const rows = await fixedRows<{ id: string; first_name: string; age: number; denomination: string; church_name: string; photo: string | null; is_super_like: number; created_at: number }>(
     db,
     LIST_PENDING_LIKES_SQL,
@@ -384,6 +385,7 @@ export async function listPendingLikes(db: Database, viewerId: string): Promise<
     firstName: row.first_name,
     age: row.age,
     denomination: row.denomination,
+    denominationName: denominationName(row.denomination, lang),
     churchName: row.church_name,
     photo: row.photo === null ? null : thumbUrl(row.photo),
     isSuperLike: row.is_super_like === 1,
