@@ -111,7 +111,8 @@ export async function usageToday(db: Database, clock: Clock, userId: string): Pr
 
 /** Spec point 3's current user, with the profile nested and today's usage. */
 export async function currentUserJson(deps: Pick<AppDeps, "db" | "clock">, user: SessionUser, now: Date) {
-  const [profile, usage] = await Promise.all([loadOwnProfile(deps.db, user.id), usageToday(deps.db, { now: () => now }, user.id)]);
+  // Names (the denomination's, the interests') in the member's own language (docs/decisions/0132).
+  const [profile, usage] = await Promise.all([loadOwnProfile(deps.db, user.id, user.language), usageToday(deps.db, { now: () => now }, user.id)]);
   return {
     id: user.id,
     email: user.email,
