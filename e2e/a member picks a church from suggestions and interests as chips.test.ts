@@ -138,6 +138,14 @@ for (const [lang, size, viewport] of [
         expect(shared[0]).toContain(names[0]!);
         expect(shared[1]).toContain(names[1]!);
         await shot("card");
+
+        // The editor opens with the directory church, the congregation and the chips as saved.
+        await page.goto(`${server.origin}/profile/edit`);
+        await hydrated(page, "profile-editor");
+        expect(await page.locator("#field-churchName").inputValue()).toBe("GBI — Gereja Bethel Indonesia");
+        expect(await page.locator("#field-congregation").inputValue()).toBe("Rayon 3 Surabaya");
+        expect(await page.locator('.interest-picker button[aria-pressed="true"]').count()).toBe(3);
+        await shot("edit");
       } finally {
         await browser.close();
       }
