@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { Database } from "bun:sqlite";
 import { join } from "node:path";
-import { apiAs, createAccount, setLanguage, signInContext, type Account } from "./support/accounts";
+import { apiAs, createAccount, enrolSecondFactor, setLanguage, signInContext, type Account } from "./support/accounts";
 import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
 import { completeProfile, hydrated, userIdOf } from "./support/members";
 import { startServer, type RunningServer } from "./support/server";
@@ -153,6 +153,29 @@ describe("a church member vouches through a shared link", () => {
         await desktop.page.goto(url);
         expect(await desktop.page.getByTestId("vouch-refusal").innerText()).toContain("You can only vouch for members of your own church");
         await desk("link-other-church");
+
+        // An admin sees the vouch on Daniel's page and removes it; the admin log keeps the row.
+        const admin = await createAccount(server.origin, { firstName: "Ada", lastName: "Admin" });
+        await server.cli(["admin", "grant", admin.email]);
+        await enrolSecondFactor(server.origin, admin);
+        expect((await apiAs(server.origin, admin, "PATCH", "/api/auth/language", { language: "en" })).status).toBe(200);
+        await desktop.context.clearCookies();
+        await signInContext(desktop.context, server.origin, admin);
+        await desktop.page.goto(`${server.origin}/admin/users/${danielId}`);
+        const vouchCard = desktop.page.locator("#member-vouches");
+        expect(await vouchCard.innerText()).toContain("Sari");
+        expect(await vouchCard.innerText()).toContain("GBI Bethany Surabaya");
+        await vouchCard.scrollIntoViewIfNeeded();
+        await desk("admin-member");
+        await vouchCard.getByRole("button", { name: "Remove" }).click();
+        const dialog = desktop.page.locator("dialog[open]");
+        await dialog.waitFor();
+        await desk("admin-remove-dialog");
+        await dialog.getByRole("button", { name: "Remove" }).click();
+        await desktop.page.locator("#member-vouches", { hasText: "No vouches given or received." }).waitFor({ timeout: 10_000 });
+        expect(await cardOf()).toBeNull();
+        const log = (await (await apiAs(server.origin, admin, "GET", "/api/admin/actions?action=vouch_remove")).json()) as { actions?: { action: string }[] } & Record<string, unknown>;
+        expect(JSON.stringify(log)).toContain("vouch_remove");
       } finally {
         await desktop.close();
       }

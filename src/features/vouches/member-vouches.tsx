@@ -56,9 +56,9 @@ export function MemberVouchesCard({ memberId, vouches, canRemove, Card }: { memb
         <p className="muted">{t("admin.member.vouches.none")}</p>
       ) : (
         <>
-          <h3 className="admin-card-subtitle">{t("admin.member.vouches.received", { count: vouches.received.length })}</h3>
+          <h3 className="admin-vouch-subtitle">{t("admin.member.vouches.received", { count: vouches.received.length })}</h3>
           {vouches.received.length === 0 ? <p className="muted">—</p> : <VouchRows memberId={memberId} items={vouches.received} direction="received" canRemove={canRemove} />}
-          <h3 className="admin-card-subtitle">{t("admin.member.vouches.given", { count: vouches.given.length })}</h3>
+          <h3 className="admin-vouch-subtitle">{t("admin.member.vouches.given", { count: vouches.given.length })}</h3>
           {vouches.given.length === 0 ? <p className="muted">—</p> : <VouchRows memberId={memberId} items={vouches.given} direction="given" canRemove={canRemove} />}
         </>
       )}
