@@ -7,8 +7,9 @@ import { signInFailure } from "./runtime/sign-in-failure";
 import { LoadingScreen } from "./components/loading-screen";
 import { loginProblem, registrationFormProblem } from "../src/features/auth/auth.schemas";
 import { CaptchaField } from "./components/captcha-field";
-import { shownProviders, SocialButtons, type SocialSignInConfig } from "./components/social-buttons";
+import { SocialButtons, type SocialSignInConfig } from "./components/social-buttons";
 import { ForgotPasswordDialog } from "./components/forgot-password-dialog";
+import { PhoneSignIn } from "./components/phone-sign-in";
 
 export interface AuthPanelProps {
   initialTab: "signin" | "register";
@@ -27,10 +28,10 @@ function returnPath(): string | null {
 /** /auth: the Sign In and Register tabs of spec point 2. */
 export function AuthPanel({ initialTab, social }: AuthPanelProps) {
   const t = useT();
-  const shown = shownProviders(social);
-  const hasSocial = shown.google || shown.facebook;
   const [tab, setTab] = useState(initialTab);
   const [redirecting, setRedirecting] = useState(false);
+  // "Continue with phone number" (docs/decisions/0136) takes the panel's place until Back.
+  const [byPhone, setByPhone] = useState(false);
   // Until hydration the submit buttons stay disabled: a native submit would put the password in the URL.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -61,15 +62,24 @@ export function AuthPanel({ initialTab, social }: AuthPanelProps) {
   };
 
   if (redirecting) return <LoadingScreen fullscreen />;
+  if (byPhone)
+    return (
+      <div className="auth-panel">
+        <PhoneSignIn onDone={go} onBack={() => setByPhone(false)} />
+      </div>
+    );
 
   return (
     <div className="auth-panel">
       <SocialButtons config={social} onSignedIn={(isNewUser) => go(isNewUser ? "/edit-profile" : "/")} />
-      {hasSocial ? (
-        <div className="divider" role="separator">
-          <span>{t("auth.or")}</span>
-        </div>
-      ) : null}
+      <button type="button" className="button button-outline button-block phone-sign-in-button" disabled={!hydrated} onClick={() => setByPhone(true)}>
+        <PhoneIcon />
+        {t("phoneSignIn.continue")}
+      </button>
+      {/* The phone button is always offered, so "or" always separates it from the email tabs. */}
+      <div className="divider" role="separator">
+        <span>{t("auth.or")}</span>
+      </div>
       <div className="tabs" role="tablist" aria-label={t("auth.tabsLabel")} onKeyDown={onTabKey}>
         <button type="button" role="tab" id="tab-signin" aria-controls="panel-signin" aria-selected={tab === "signin"} tabIndex={tab === "signin" ? 0 : -1} className="tab-trigger" onClick={() => {
             switchedByKeyboard.current = false;
@@ -86,6 +96,15 @@ export function AuthPanel({ initialTab, social }: AuthPanelProps) {
       </div>
       {tab === "signin" ? <SignInForm onDone={go} ready={hydrated} /> : <RegisterForm onDone={go} ready={hydrated} focusFirstField={!switchedByKeyboard.current} />}
     </div>
+  );
+}
+
+function PhoneIcon() {
+  return (
+    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <rect x="6" y="2" width="12" height="20" rx="2" />
+      <path d="M11 18h2" />
+    </svg>
   );
 }
 

@@ -1,4 +1,5 @@
 import { hydrateIslands } from "../runtime/hydrate";
 import { SettingsPanel } from "../settings-panel";
+import { PhoneNumberSetting } from "../components/phone-number-setting";
 
-hydrateIslands({ "settings-panel": SettingsPanel });
+hydrateIslands({ "settings-panel": SettingsPanel, "phone-number-setting": PhoneNumberSetting });

@@ -28,7 +28,7 @@ export function authPages(deps: AppDeps, render: RenderPage) {
       // A signed-in person has nothing to do here: send them into the app.
       if (c.get("user") !== null) return c.redirect("/", 302);
       const initialTab = tab === "register" || c.req.query("tab") === "register" ? "register" : "signin";
-      return render(c, { title: c.get("t")("auth.pageTitle"), entry: "auth", namespaces: ["auth", "captcha", "social"] }, <AuthPage initialTab={initialTab} social={{ ...social, googleOff: !(await toggleOn(deps.db, "google_auth")) }} />);
+      return render(c, { title: c.get("t")("auth.pageTitle"), entry: "auth", namespaces: ["auth", "captcha", "social", "phoneSignIn"] }, <AuthPage initialTab={initialTab} social={{ ...social, googleOff: !(await toggleOn(deps.db, "google_auth")) }} />);
     });
   return new Hono<AppEnv>().route("/auth", page("signin")).route("/register", page("register"));
 }

@@ -10,6 +10,8 @@ import { thumbOf } from "../../../islands/components/photo-url";
 import { draftOf } from "./onboarding-draft";
 import { ProfilePictureDialog } from "../../../islands/profile-picture-dialog";
 import { SettingsPanel, type SettingsPanelProps } from "../../../islands/settings-panel";
+import { PhoneNumberSetting } from "../../../islands/components/phone-number-setting";
+import { provenPhone } from "../payments/payer-phone";
 import { chaperoneStatusOf } from "../chaperone/chaperone.service";
 import { settingsOf } from "../settings/settings.service";
 import { accountHasPassword } from "../account/delete-own-account";
@@ -269,7 +271,7 @@ function ProfilePage({ user, profile, premium, reminder, photoVerification, vouc
   );
 }
 
-function SettingsPage({ panel, plan }: { panel: SettingsPanelProps; plan: PlanSummaryProps }) {
+function SettingsPage({ panel, plan, phone }: { panel: SettingsPanelProps; plan: PlanSummaryProps; phone: string | null }) {
   const t = useT();
   return (
     <AppShell active="profile">
@@ -277,6 +279,8 @@ function SettingsPage({ panel, plan }: { panel: SettingsPanelProps; plan: PlanSu
         <PageHeader title={t("settings.title")} back="/profile" />
         <PlanSummary {...plan} />
         <Island name="settings-panel" component={SettingsPanel} props={panel} />
+        {/* Add or change the number phone sign-in uses (docs/decisions/0136). */}
+        <Island name="phone-number-setting" component={PhoneNumberSetting} props={{ number: phone }} />
       </div>
     </AppShell>
   );
@@ -333,6 +337,6 @@ export function profilePages(deps: AppDeps, render: RenderPage) {
       const [settings, hasPassword, chaperone] = await Promise.all([settingsOf(deps.db, user.id), accountHasPassword(deps.db, user.id), chaperoneStatusOf(deps.db, user.id)]);
       if (settings === null) return c.redirect("/auth", 302);
       const panel: SettingsPanelProps = { searchDistance: profile.searchDistance ?? SEARCH_DISTANCE_KM.default, settings, hasPassword, chaperone };
-      return render(c, { title: c.get("t")("settings.title"), entry: "settings", namespaces: ["settings", "chaperone"] }, <SettingsPage panel={panel} plan={plan} />);
+      return render(c, { title: c.get("t")("settings.title"), entry: "settings", namespaces: ["settings", "phoneSignIn", "chaperone"] }, <SettingsPage panel={panel} plan={plan} phone={await provenPhone(deps, user.id)} />);
     });
 }
