@@ -18,6 +18,8 @@ import { clockTime, firstRenderZone, type ClockZone } from "./runtime/clock-time
 /** Discover with the plan dialog open (the plans live there). */
 const PLANS_HREF = "/swipe?plans=1";
 import type { MessageJson } from "../src/features/chat/chat.service";
+import type { ChaperoneNotice } from "../src/features/chaperone/chaperone.service";
+import { ChaperoneShareSwitch, ChaperoneNoticeLine, mergeNotices, noticesBefore } from "./components/chaperone-chat";
 
 /** The other person's activity, when both share theirs (src/features/settings). */
 export interface Presence {
@@ -36,6 +38,11 @@ export interface ChatPanelProps {
   iceServers: RTCIceServer[];
   /** Set when the page was opened from the incoming-call toast's accept. */
   answer: CallType | null;
+  /**
+   * The family chaperone (MATCHING.md 'Chaperone'): whether I have one who accepted (the share
+   * switch), whether I share this chat now, and the notice lines of every share and unshare.
+   */
+  chaperone?: { available: boolean; sharedByMe: boolean; notices: ChaperoneNotice[] };
 }
 
 const TYPING_SEND_INTERVAL_MS = 2000;
@@ -66,6 +73,7 @@ export function ChatPanel(props: ChatPanelProps) {
   // The scam guard's Report presses, passed to the safety menu (src/features/safety/scam-guard.ts).
   const [reportScam, setReportScam] = useState(0);
   const [offline, setOffline] = useState(false);
+  const [notices, setNotices] = useState<ChaperoneNotice[]>(props.chaperone?.notices ?? []);
   const list = useRef<HTMLOListElement>(null);
   const lastTypingSent = useRef(0);
   const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -129,6 +137,10 @@ export function ChatPanel(props: ChatPanelProps) {
       realtime.on("match_removed", (frame) => {
         if (frame.matchId === matchId) setRemoved(true);
       }),
+      // A member of this chat shared it with their chaperone, or stopped (a line, not a message).
+      realtime.on("chaperone_notice", (frame) => {
+        if (frame.matchId === matchId) setNotices((current) => mergeNotices(current, [frame.notice]));
+      }),
       realtime.on("error", (frame) => {
         if (frame.matchId === matchId && frame.frame === "join_match") setRemoved(true);
       }),
@@ -162,7 +174,7 @@ export function ChatPanel(props: ChatPanelProps) {
   useLayoutEffect(() => {
     const element = list.current;
     if (element !== null) element.scrollTop = element.scrollHeight;
-  }, [messages.length, otherTyping]);
+  }, [messages.length, otherTyping, notices.length]);
 
   const loadOlder = async () => {
     const oldest = messages[0];
@@ -208,6 +220,10 @@ export function ChatPanel(props: ChatPanelProps) {
 
   const lastMine = [...messages].reverse().find((message) => message.senderId === me.id && message.kind === "text");
   const title = other.age === null ? other.firstName : `${other.firstName}, ${other.age}`;
+
+  /** The chaperone notice lines that go before message `index` (after the last one: messages.length). */
+  const chaperoneLines = (index: number) =>
+    noticesBefore(notices, messages, index, hasOlder).map((notice) => <ChaperoneNoticeLine key={`n-${notice.memberId}-${notice.at}-${notice.shared}`} notice={notice} meId={me.id} otherName={other.firstName} />);
 
   return (
     <div className="chat" data-testid="chat-panel">
@@ -257,6 +273,10 @@ export function ChatPanel(props: ChatPanelProps) {
         </p>
       ) : null}
 
+      {!removed && props.chaperone !== undefined && (props.chaperone.available || props.chaperone.sharedByMe) ? (
+        <ChaperoneShareSwitch matchId={matchId} otherName={other.firstName} initiallyShared={props.chaperone.sharedByMe} onNotice={(notice) => setNotices((current) => mergeNotices(current, [notice]))} />
+      ) : null}
+
       <ol ref={list} className="chat-messages" aria-live="polite" aria-label={t("chat.history", { name: other.firstName })}>
         {hasOlder ? (
           <li className="chat-older">
@@ -266,22 +286,25 @@ export function ChatPanel(props: ChatPanelProps) {
           </li>
         ) : null}
         {messages.length === 0 ? <li className="chat-empty">{t("chat.empty", { name: other.firstName })}</li> : null}
-        {messages.map((message) => {
+        {messages.map((message, index) => {
+          const lines = chaperoneLines(index);
           if (message.kind !== "text") {
             const [type = "voice", seconds] = message.content.split(":");
             const label =
               message.kind === "missed_call"
                 ? t(type === "video" ? "chat.missedVideo" : "chat.missedVoice")
                 : t(type === "video" ? "chat.videoCallLine" : "chat.voiceCallLine", { duration: `${Math.floor(Number(seconds ?? 0) / 60)}:${String(Number(seconds ?? 0) % 60).padStart(2, "0")}` });
-            return (
+            return [
+              ...lines,
               <li key={message.id} className="chat-system" data-kind={message.kind}>
                 {label} · <time dateTime={message.createdAt}>{clockTime(new Date(message.createdAt), lang, zone)}</time>
-              </li>
-            );
+              </li>,
+            ];
           }
           const mine = message.senderId === me.id;
           const state = message.readAt !== null ? "read" : delivered.has(message.id) ? "delivered" : "sent";
-          return (
+          return [
+            ...lines,
             <li key={message.id} className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"}`} data-testid="message" data-state={mine ? state : undefined}>
               <p className="bubble-text">{message.content}</p>
               <p className="bubble-meta">
@@ -305,9 +328,10 @@ export function ChatPanel(props: ChatPanelProps) {
                   </button>
                 </div>
               ) : null}
-            </li>
-          );
+            </li>,
+          ];
         })}
+        {chaperoneLines(messages.length)}
         {otherTyping ? (
           <li className="chat-typing" data-testid="typing">
             {t("chat.typing", { name: other.firstName })}

@@ -14,6 +14,7 @@ import { FREE_DAILY_CHATS } from "../../platform/constants";
 import { chatsUsedToday, listMessages } from "./chat.service";
 import { sharedBetween } from "../settings/settings.service";
 import { realtimeFor } from "../../realtime/realtime";
+import { chaperoneStatusOf, noticesOf } from "../chaperone/chaperone.service";
 
 /** /chat/{matchId} (signed in with a photo; only the two people of the match, else 404). */
 export function chatPages(deps: AppDeps, render: RenderPage) {
@@ -48,7 +49,13 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     const [[other], photo] = await Promise.all([otherQuery.execute({ userId: match.otherUserId }), mainPhotoThumb(deps.db, match.otherUserId)]);
     const now = deps.clock.now();
     const answer = c.req.query("answer");
-    const { receipts: showReceipts, activity: showActivity } = await sharedBetween(deps.db, user.id, match.otherUserId);
+    const [{ receipts: showReceipts, activity: showActivity }, notices, chaperone] = await Promise.all([
+      sharedBetween(deps.db, user.id, match.otherUserId),
+      noticesOf(deps.db, matchId),
+      chaperoneStatusOf(deps.db, user.id),
+    ]);
+    // Open now by me: my last notice shared it (MATCHING.md 'Chaperone', docs/decisions/0135).
+    const mine = notices.filter((notice) => notice.memberId === user.id);
     // Online on this instance's sockets, else when they were last active; nothing when either hides it.
     const presence = showActivity
       ? { online: realtimeFor(deps).hub.socketCountOf(match.otherUserId) > 0, lastActiveAt: other?.lastActiveAt?.toISOString() ?? null }
@@ -62,10 +69,11 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
       canCall: hasPremiumPlus(user, now),
       iceServers: deps.config.iceServers as RTCIceServer[],
       answer: answer === "voice" || answer === "video" ? answer : null,
+      chaperone: { available: chaperone?.status === "accepted", sharedByMe: mine.at(-1)?.shared === true, notices },
     };
     return render(
       c,
-      { title: t("chat.title", { name: props.other.firstName }), entry: "chat", namespaces: ["chat", "calls", "safety", "limits", "matches", "options"], bodyClassName: "chat-body" },
+      { title: t("chat.title", { name: props.other.firstName }), entry: "chat", namespaces: ["chat", "calls", "safety", "limits", "matches", "options", "chaperone"], bodyClassName: "chat-body" },
       <main id="main" className="chat-main">
         {/*
           On a desktop the conversations stay beside the open chat: the page's script fills this in
