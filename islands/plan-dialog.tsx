@@ -25,7 +25,20 @@ export function formatRupiah(amount: number, lang: string): string {
  * one replaces it with the payment method dialog, whose 'Back' brings the plans back. Only one of
  * the two is open at a time (one modal, one title).
  */
-export function PlanDialog({ open, onClose, onChoosePlan, currentPlan }: { open: boolean; onClose: () => void; onChoosePlan?: ChoosePlan; currentPlan?: string }) {
+export function PlanDialog({
+  open,
+  onClose,
+  onChoosePlan,
+  currentPlan,
+  unlock,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onChoosePlan?: ChoosePlan;
+  currentPlan?: string;
+  /** A locked feature that brought the member here: its line leads, and the plan that unlocks it is marked and scrolled to (docs/decisions/0138). */
+  unlock?: { plan: PaidPlan; reason: string };
+}) {
   const { t, lang } = useI18n();
   const [chosen, setChosen] = useState<PaidPlan | null>(null);
   // The plan of the payment step, kept while that dialog closes (its content is gone by then).
@@ -56,9 +69,19 @@ export function PlanDialog({ open, onClose, onChoosePlan, currentPlan }: { open:
   return (
     <>
       <Dialog open={open && chosen === null} onClose={() => chosen === null && closeAll()} title={t("plans.title")} description={t("plans.lead")} className="plan-dialog" initialFocus="title">
+        {unlock ? (
+          <p className="plan-unlock" data-testid="plan-unlock">
+            {unlock.reason}
+          </p>
+        ) : null}
         <ul className="plan-list">
           {(Object.keys(PLAN_PRICES_IDR) as PaidPlan[]).map((plan) => (
-            <li key={plan} className={`plan-option ${plan === "premium_plus" ? "plan-option-featured" : ""}`}>
+            <li
+              key={plan}
+              className={`plan-option ${plan === "premium_plus" ? "plan-option-featured" : ""} ${unlock?.plan === plan ? "is-unlocking" : ""}`}
+              data-plan={plan}
+              ref={unlock?.plan === plan ? (element) => element?.scrollIntoView({ block: "nearest" }) : undefined}
+            >
               <div className="plan-head">
                 <h3 className="plan-name">{t(`plans.names.${plan}`)}</h3>
                 {plan === "premium_plus" ? <span className="badge plan-badge">{t("plans.best")}</span> : null}

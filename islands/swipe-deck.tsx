@@ -33,6 +33,29 @@ export interface SwipeDeckProps {
   myPhoto: string | null;
   /** Discover filters (docs/decisions/0097); null while the profile is incomplete. */
   filters: DiscoveryFilters | null;
+  /** When the member's running boost ends (ISO time); absent or null: none running. */
+  boostedUntil?: string | null;
+}
+
+/** The features behind Premium Plus on the deck (decision 0064). */
+type LockedFeature = "undo" | "superLike" | "boost";
+
+/** Minutes and seconds left, "29:59". */
+function remainingText(ms: number): string {
+  const seconds = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** Re-renders every second while `until` is in the future; answers the time left in ms (0 when none). */
+function useTimeLeft(until: string | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until === null) return;
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    setNow(Date.now());
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return until === null ? 0 : Math.max(0, Date.parse(until) - now);
 }
 
 /** Seams the page entry may fill (functions cannot travel in server-rendered props). */
@@ -81,6 +104,10 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
   const [busy, setBusy] = useState(false);
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [plansOpen, setPlansOpen] = useState(false);
+  // The locked feature that opened the plans, if one did: the dialog leads with why.
+  const [unlocking, setUnlocking] = useState<LockedFeature | null>(null);
+  const [boostedUntil, setBoostedUntil] = useState<string | null>(props.boostedUntil ?? null);
+  const boostLeft = useTimeLeft(boostedUntil);
   const [matched, setMatched] = useState<MatchedPerson | null>(null);
   const [filters, setFilters] = useState(props.filters);
   const wide = useWideScreen();
@@ -229,7 +256,8 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
 
   const boost = async () => {
     try {
-      await api("POST", "/api/boost");
+      const result = await api<{ boostedUntil: string }>("POST", "/api/boost");
+      setBoostedUntil(result.boostedUntil);
       toast({ title: t("discover.toasts.boostedTitle"), description: t("discover.toasts.boostedBody"), variant: "success" });
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) showPremiumRequired(error);
@@ -264,6 +292,12 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
   const previews = cards.slice(1, 1 + SWIPE_GESTURE.previewCards);
   // Undo, super like and boost are Premium Plus (decision 0064): Premium Monthly sees them locked too.
   const premiumLocked = props.plan !== "premium_plus";
+  // A locked button is not dead: it opens the plans at Premium Plus, saying what it unlocks (docs/decisions/0138).
+  const showUnlock = (feature: LockedFeature) => {
+    setUnlocking(feature);
+    setPlansOpen(true);
+  };
+  const lockedTitle = (feature: LockedFeature) => (premiumLocked ? t("discover.locked.title", { feature: t(`discover.actions.${feature}`) }) : t(`discover.actions.${feature}`));
 
   return (
     <div className="discover">
@@ -349,26 +383,46 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
                 </div>
               ))
               .reverse()}
-            <SwipeCard key={top.id} card={top} leaving={leaving} onSwipe={(direction) => void swipe(direction, true)} onInfo={openOverlay} />
+            <SwipeCard key={top.id} card={top} leaving={leaving} onSwipe={(direction) => void swipe(direction, true)} onInfo={openOverlay} onLockedSuperLike={premiumLocked && !adShowing ? () => showUnlock("superLike") : undefined} />
           </div>
         )}
       </div>
 
       <div className={`discover-actions${swipesLeft === 0 ? " is-paused" : ""}`} role="group" aria-label={t("discover.actions.label")}>
-        <button type="button" className={`discover-action discover-action-small ${premiumLocked ? "is-locked" : ""}`} onClick={() => void undo()} aria-label={t("discover.actions.undo")} title={t("discover.actions.undo")}>
+        <button type="button" className={`discover-action discover-action-small ${premiumLocked ? "is-locked" : ""}`} onClick={() => (premiumLocked ? showUnlock("undo") : void undo())} aria-label={lockedTitle("undo")} title={lockedTitle("undo")}>
           <UndoIcon size={20} />
         </button>
         <button type="button" className="discover-action discover-action-pass" disabled={top === undefined || busy} onClick={() => void swipe("left", false)} aria-label={t("discover.actions.pass")} title={`${t("discover.actions.pass")} (←)`}>
           <CloseIcon size={28} />
         </button>
-        <button type="button" className={`discover-action discover-action-small discover-action-super ${premiumLocked ? "is-locked" : ""}`} disabled={top === undefined || busy} onClick={() => void swipe("up", false)} aria-label={t("discover.actions.superLike")} title={`${t("discover.actions.superLike")} (↑)`}>
+        <button
+          type="button"
+          className={`discover-action discover-action-small discover-action-super ${premiumLocked ? "is-locked" : ""}`}
+          disabled={!premiumLocked && (top === undefined || busy)}
+          onClick={() => (premiumLocked ? showUnlock("superLike") : void swipe("up", false))}
+          aria-label={lockedTitle("superLike")}
+          title={premiumLocked ? lockedTitle("superLike") : `${t("discover.actions.superLike")} (↑)`}
+        >
           <StarIcon size={20} />
         </button>
         <button type="button" className="discover-action discover-action-like" disabled={top === undefined || busy} onClick={() => void swipe("right", false)} aria-label={t("discover.actions.like")} title={`${t("discover.actions.like")} (→)`}>
           <HeartIcon size={28} />
         </button>
-        <button type="button" className={`discover-action discover-action-small discover-action-boost ${premiumLocked ? "is-locked" : ""}`} onClick={() => void boost()} aria-label={t("discover.actions.boost")} title={t("discover.actions.boost")}>
+        <button
+          type="button"
+          className={`discover-action discover-action-small discover-action-boost ${premiumLocked ? "is-locked" : ""} ${boostLeft > 0 ? "is-boosting" : ""}`}
+          onClick={() => (premiumLocked ? showUnlock("boost") : boostLeft > 0 ? undefined : void boost())}
+          aria-label={boostLeft > 0 ? t("discover.boost.running", { time: remainingText(boostLeft) }) : lockedTitle("boost")}
+          title={boostLeft > 0 ? t("discover.boost.running", { time: remainingText(boostLeft) }) : lockedTitle("boost")}
+          data-testid="boost-button"
+        >
           <BoltIcon size={20} />
+          {boostLeft > 0 ? (
+            // The boost's time left on the button itself (docs/decisions/0138).
+            <span className="discover-boost-time" aria-hidden="true">
+              {remainingText(boostLeft)}
+            </span>
+          ) : null}
         </button>
       </div>
       <p className="discover-keys muted">{t("discover.keysHint")}</p>
@@ -387,6 +441,15 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
           card={top}
           open={overlayOpen}
           onClose={() => setOverlayOpen(false)}
+          // Answering from the sheet closes it and swipes as the buttons do.
+          onAnswer={
+            swipesLeft === 0 || adShowing
+              ? undefined
+              : (isLike) => {
+                  setOverlayOpen(false);
+                  void swipe(isLike ? "right" : "left", false);
+                }
+          }
           ad={
             profileAdShown && profileAd !== null ? (
               <AdSlot
@@ -423,7 +486,18 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
           }}
         />
       )}
-      {plansOpen ? <PlanDialog open onClose={() => setPlansOpen(false)} onChoosePlan={props.onChoosePlan} currentPlan={props.plan} /> : null}
+      {plansOpen ? (
+        <PlanDialog
+          open
+          onClose={() => {
+            setPlansOpen(false);
+            setUnlocking(null);
+          }}
+          onChoosePlan={props.onChoosePlan}
+          currentPlan={props.plan}
+          unlock={unlocking === null ? undefined : { plan: "premium_plus", reason: t(`discover.locked.${unlocking}`) }}
+        />
+      ) : null}
     </div>
   );
 }

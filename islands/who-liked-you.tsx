@@ -10,6 +10,7 @@ import { initialsOf } from "./components/swipe-card";
 import { PlanDialog, type ChoosePlan } from "./plan-dialog";
 import { optionText } from "./components/option-text";
 import { LockIcon } from "./components/icons";
+import { LOCKED_LIKE_FACES } from "../src/platform/constants";
 
 export interface WhoLikedYouProps {
   count: number;
@@ -18,10 +19,12 @@ export interface WhoLikedYouProps {
   plan: PlanName;
   /** The member's own main photo (thumbnail), for the match moment. */
   myPhoto: string | null;
+  /** Free members: a blurred face per pending like (null: no photo), made on the server (docs/decisions/0138). */
+  blurredFaces?: (string | null)[];
 }
 
 /** How many blurred tiles a free member sees (never more than the real count). */
-const LOCKED_TILES = 6;
+const LOCKED_TILES = LOCKED_LIKE_FACES;
 
 /** Who liked you (issue 5 item 5): premium members see the people and can answer; free members see the count. */
 export function WhoLikedYou(props: WhoLikedYouProps & { onChoosePlan?: ChoosePlan }) {
@@ -70,7 +73,7 @@ export function WhoLikedYou(props: WhoLikedYouProps & { onChoosePlan?: ChoosePla
         <ul className="likes-grid" aria-hidden="true">
           {Array.from({ length: Math.min(props.count, LOCKED_TILES) }, (_, index) => (
             <li key={index} className="likes-tile likes-tile-blurred">
-              <span className="likes-tile-photo" />
+              <span className="likes-tile-photo">{props.blurredFaces?.[index] ? <img src={props.blurredFaces[index]!} alt="" loading="lazy" /> : null}</span>
               {/* Locked, not loading: the lock sits over the blur. */}
               <span className="likes-tile-lock">
                 <LockIcon size={22} />

@@ -1,5 +1,5 @@
 import { ProfileFacts } from "./profile-facts";
-import type { ReactNode } from "react";
+import { useState, type ReactNode, type UIEvent } from "react";
 import { VerifiedBadge } from "./verified-badge";
 import { MatchSummary } from "./match-summary";
 import { Dialog } from "./dialog";
@@ -7,7 +7,7 @@ import { useT } from "../runtime/i18n-context";
 import type { DiscoveryCardJson } from "../../src/features/discovery/discovery-types";
 import { initialsOf } from "./swipe-card";
 import { CloseIcon } from "./discover-icons";
-import { thumbOf } from "./photo-url";
+import { HeartIcon } from "./icons";
 import { VouchBadge } from "../vouches/vouch-badge";
 
 /**
@@ -15,9 +15,29 @@ import { VouchBadge } from "../vouches/vouch-badge";
  * church, interests, work and education. `safety` is the slot where the safety area puts its
  * report / block actions for this person; `ad` is the profile-view ad block (free members, decision 0086).
  */
-export function ProfileOverlay({ card, open, onClose, safety, ad }: { card: DiscoveryCardJson; open: boolean; onClose: () => void; safety?: ReactNode; ad?: ReactNode }) {
+export function ProfileOverlay({
+  card,
+  open,
+  onClose,
+  safety,
+  ad,
+  onAnswer,
+}: {
+  card: DiscoveryCardJson;
+  open: boolean;
+  onClose: () => void;
+  safety?: ReactNode;
+  ad?: ReactNode;
+  /** Like (true) or pass (false) from the sheet; absent: no answer buttons (the daily limit, an ad). */
+  onAnswer?: (isLike: boolean) => void;
+}) {
   const t = useT();
-  const photo = card.photos[0];
+  const [shown, setShown] = useState(0);
+  // The dot follows the photo most in view as the gallery is swiped (scroll-snap moves it).
+  const onGalleryScroll = (event: UIEvent<HTMLUListElement>) => {
+    const list = event.currentTarget;
+    setShown(Math.round(list.scrollLeft / Math.max(1, list.clientWidth)));
+  };
   return (
     <Dialog
       open={open}
@@ -32,23 +52,44 @@ export function ProfileOverlay({ card, open, onClose, safety, ad }: { card: Disc
         </button>
       }
     >
-      <div className="profile-overlay-hero">
-        {photo ? <img src={photo} alt="" /> : <span className="swipe-card-initials">{initialsOf(card.firstName)}</span>}
-      </div>
+      {card.photos.length === 0 ? (
+        <div className="profile-overlay-hero">
+          <span className="swipe-card-initials">{initialsOf(card.firstName)}</span>
+        </div>
+      ) : (
+        // Every photo full size, swiped sideways one at a time (scroll-snap), with a dot each (docs/decisions/0138).
+        <div className="profile-gallery">
+          <ul className="profile-gallery-track" onScroll={onGalleryScroll} tabIndex={0} aria-label={t("discover.card.photoOf", { number: shown + 1, total: card.photos.length })} data-testid="profile-gallery">
+            {card.photos.map((url, index) => (
+              <li key={url}>
+                <img src={url} alt="" loading={index === 0 ? undefined : "lazy"} draggable={false} />
+              </li>
+            ))}
+          </ul>
+          {card.photos.length > 1 ? (
+            <div className="profile-gallery-dots" aria-hidden="true">
+              {card.photos.map((url, index) => (
+                <span key={url} className={index === shown ? "is-current" : undefined} />
+              ))}
+            </div>
+          ) : null}
+        </div>
+      )}
       {card.verified ? <VerifiedBadge /> : null}
       <VouchBadge vouches={card.vouches} className="vouch-badge-large" />
-      {card.photos.length > 1 ? (
-        <ul className="profile-overlay-photos">
-          {card.photos.slice(1).map((url) => (
-            <li key={url}>
-              <img src={thumbOf(url)} alt="" loading="lazy" />
-            </li>
-          ))}
-        </ul>
-      ) : null}
       <MatchSummary percent={card.matchPercent} reasons={card.matchReasons} />
       <ProfileFacts card={card} />
       {ad ?? null}
+      {onAnswer ? (
+        <div className="profile-overlay-answer" role="group" aria-label={t("discover.actions.label")}>
+          <button type="button" className="discover-action discover-action-pass" onClick={() => onAnswer(false)} aria-label={t("discover.actions.pass")} title={t("discover.actions.pass")} data-testid="sheet-pass">
+            <CloseIcon size={26} />
+          </button>
+          <button type="button" className="discover-action discover-action-like" onClick={() => onAnswer(true)} aria-label={t("discover.actions.like")} title={t("discover.actions.like")} data-testid="sheet-like">
+            <HeartIcon size={26} />
+          </button>
+        </div>
+      ) : null}
       <div className="dialog-actions profile-overlay-actions">
         {safety ?? null}
         <button type="button" className="button button-outline" onClick={onClose}>

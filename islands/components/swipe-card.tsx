@@ -106,10 +106,23 @@ const TAP_SLOP_PX = 8;
 
 /**
  * The top card with the gesture of spec point 9: past 60 px it flies out and the swipe is
- * reported 150 ms later; it turns 0.1° per px and fades, but never below 0.5 opacity.
+ * reported 150 ms later (up is a super like); it turns 0.1° per px and fades, but never below 0.5 opacity.
  * Pointer events cover mouse, touch and pen alike.
  */
-export function SwipeCard({ card, onSwipe, onInfo, leaving }: { card: DiscoveryCardJson; onSwipe: (direction: SwipeDirection) => void; onInfo: () => void; leaving: SwipeDirection | null }) {
+export function SwipeCard({
+  card,
+  onSwipe,
+  onInfo,
+  leaving,
+  onLockedSuperLike,
+}: {
+  card: DiscoveryCardJson;
+  onSwipe: (direction: SwipeDirection) => void;
+  onInfo: () => void;
+  leaving: SwipeDirection | null;
+  /** Set when super like is locked: a drag up calls it instead of swiping. */
+  onLockedSuperLike?: () => void;
+}) {
   const t = useT();
   const start = useRef<{ x: number; y: number; id: number; onPhoto: boolean } | null>(null);
   const [drag, setDrag] = useState({ x: 0, y: 0 });
@@ -162,8 +175,16 @@ export function SwipeCard({ card, onSwipe, onInfo, leaving }: { card: DiscoveryC
       setDrag({ x: 0, y: 0 });
       return;
     }
-    if (Math.abs(dx) > SWIPE_GESTURE.thresholdPx) {
-      const direction: SwipeDirection = dx > 0 ? "right" : "left";
+    // Up past the threshold, and more up than sideways, is a super like (the keys hint says so).
+    const upward = -dy > SWIPE_GESTURE.thresholdPx && -dy > Math.abs(dx);
+    if (upward || Math.abs(dx) > SWIPE_GESTURE.thresholdPx) {
+      const direction: SwipeDirection = upward ? "up" : dx > 0 ? "right" : "left";
+      // A locked super like opens the plans instead; the card comes back (docs/decisions/0138).
+      if (direction === "up" && onLockedSuperLike) {
+        setDrag({ x: 0, y: 0 });
+        onLockedSuperLike();
+        return;
+      }
       setFlying(direction);
       window.setTimeout(() => {
         onSwipe(direction);
@@ -183,11 +204,12 @@ export function SwipeCard({ card, onSwipe, onInfo, leaving }: { card: DiscoveryC
   const rotation = x * SWIPE_GESTURE.rotationDegPerPx;
   const opacity = Math.max(SWIPE_GESTURE.minOpacity, 1 - Math.abs(x) / 400);
   const dragging = start.current !== null;
-  const hint = x > SWIPE_GESTURE.thresholdPx ? "like" : x < -SWIPE_GESTURE.thresholdPx ? "pass" : out === "up" ? "super" : null;
+  const upHint = out === "up" || (out === null && -y > SWIPE_GESTURE.thresholdPx && -y > Math.abs(x));
+  const hint = upHint ? "super" : x > SWIPE_GESTURE.thresholdPx ? "like" : x < -SWIPE_GESTURE.thresholdPx ? "pass" : null;
 
   return (
     <div
-      className={`swipe-card swipe-card-top ${dragging ? "is-dragging" : ""}`}
+      className={`swipe-card swipe-card-top ${dragging ? "is-dragging" : ""} ${out !== null || x !== 0 || y !== 0 ? "is-moving" : ""}`}
       data-card-id={card.id}
       style={{ transform: `translate(${x}px, ${y}px) rotate(${rotation}deg)`, opacity, transition: dragging ? "none" : `transform ${SWIPE_GESTURE.callbackMs + 100}ms ease-out, opacity ${SWIPE_GESTURE.callbackMs + 100}ms ease-out` }}
       onPointerDown={onPointerDown}

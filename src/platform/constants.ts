@@ -83,6 +83,9 @@ export const DISCOVERY_POOL_SIZE = 60;
 /** How many of the most recently active members the "active" read of the pool looks at. */
 export const DISCOVERY_ACTIVE_WINDOW = 400;
 /** The swipe gesture (spec point 9). */
+/** How many blurred faces a free member sees on Who liked you (docs/decisions/0138). */
+export const LOCKED_LIKE_FACES = 6;
+
 export const SWIPE_GESTURE = { thresholdPx: 60, callbackMs: 150, rotationDegPerPx: 0.1, minOpacity: 0.5, previewCards: 2 } as const;
 
 /**

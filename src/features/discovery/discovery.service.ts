@@ -393,6 +393,12 @@ export async function listPendingLikes(db: Database, viewerId: string, lang: Lan
   }));
 }
 
+/** The main photo file of each pending like, in Who liked you's order (null: no photo); server-side only (blurred-faces.ts). */
+export async function pendingLikePhotoFiles(db: Database, viewerId: string): Promise<(string | null)[]> {
+  const rows = await fixedRows<{ photo: string | null }>(db, LIST_PENDING_LIKES_SQL, [viewerId]);
+  return rows.map((row) => row.photo);
+}
+
 /**
  * Activity for ranking, written at most every five minutes so reads stay reads; skipped on a
  * full or read-only disk, never failing the read (docs/decisions/0116).

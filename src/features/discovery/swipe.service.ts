@@ -198,3 +198,10 @@ export async function boost(db: Database, user: SessionUser, now: Date): Promise
   await db.run(sql`update users set boosted_until = ${boostedUntil.getTime()} where id = ${user.id}`);
   return { ok: true, boostedUntil };
 }
+
+/** When the member's running boost ends, or null when none runs (the deck's boost button counts it down). */
+export async function boostEndsFor(db: Database, userId: string, now: Date): Promise<Date | null> {
+  const rows = await db.all<{ boosted_until: number | null }>(sql`select boosted_until from users where id = ${userId}`);
+  const until = rows[0]?.boosted_until ?? null;
+  return until !== null && until > now.getTime() ? new Date(until) : null;
+}
