@@ -44,12 +44,13 @@ describe("the google_auth switch", () => {
 });
 
 describe("the sign-in screen for members", () => {
-  it("shows a provider's button only when it is configured, and no 'Or' or developer test page without any", async () => {
+  it("shows a provider's button only when it is configured, and no developer test page without any; the phone option is always offered, 'Or' between it and the email tabs", async () => {
     const bare = await settingsTestApp();
     try {
       const html = await (await bare.request("GET", "/auth")).text();
       expect(html).not.toContain("data-provider=");
-      expect(html).not.toContain('class="divider"');
+      expect(html).toContain("Continue with phone number");
+      expect(html.match(/class="divider"/g)).toHaveLength(1);
       expect(html).not.toContain('href="/firebase-test"');
       expect(html).toContain('id="tab-signin"');
     } finally {
