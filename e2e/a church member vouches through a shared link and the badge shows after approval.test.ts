@@ -85,9 +85,16 @@ describe("a church member vouches through a shared link", () => {
       expect(await page.locator("#vouch-note").count()).toBe(0);
       await shot("link-other-church");
 
-      // Sari, verified, of GBI, vouches with a note.
-      await as(sari);
+      // Sari, verified, of GBI, opens it signed out, signs in from it and comes back to it; she vouches with a note.
+      await context.clearCookies();
+      await setLanguage(context, server.origin, "id");
       await page.goto(url);
+      await page.getByRole("link", { name: "Masuk untuk memberi jaminan" }).click();
+      await page.locator('[data-island="auth-panel"][data-hydrated="true"]').waitFor({ state: "attached", timeout: 15_000 });
+      await page.locator("#signin-email").fill(sari.email);
+      await page.locator("#signin-password").fill(sari.password);
+      await page.locator("#panel-signin button[type=submit]").click();
+      await page.waitForURL(url);
       await hydrated(page, "vouch-form");
       expect(await page.getByTestId("vouch-church").innerText()).toBe("GBI Bethany Surabaya");
       await page.locator("#vouch-note").fill("Kami sama-sama melayani di tim musik ibadah pemuda sejak 2021.");
