@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from "bun:test";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { maskValue } from "./setup-status";
+import { eq } from "drizzle-orm";
+import { photos, profiles, users } from "../../../db/schema";
+import { enrolAndProve } from "../admin/second-factor/second-factor.test-support";
 
 const FIREBASE_ENV = {
   FIREBASE_API_KEY: "AIzaSyTestKey-abcdefghijklmnop-K9x2",
@@ -243,5 +246,57 @@ describe("GET /privacy-policy and /data-deletion", () => {
     const user = await app.registerUser();
     const response = await app.request("GET", "/data-deletion", { cookie: user.cookie });
     expect(response.status).toBe(200);
+  });
+});
+
+describe("who may open the developer pages (docs/decisions/0139)", () => {
+  const DEVELOPER_PAGES = ["/firebase-test", "/google-setup", "/oauth-dashboard"] as const;
+
+  /** A member with a profile and a photo, so the 404 page answers them rather than the profile editor. */
+  async function memberWithPhoto(app: TestApp) {
+    const member = await app.registerUser();
+    await app.deps.db.insert(profiles).values({ userId: member.id, age: 28, gender: "female", denomination: "Protestant", churchName: "GKI Kwitang", faithTestimony: "Met Jesus at a youth camp.", faithDuration: "10+ years", bio: "Worship and coffee." });
+    await app.deps.db.insert(photos).values({ id: crypto.randomUUID(), userId: member.id, position: 0, fileName: "x.jpg", mimeType: "image/jpeg", width: 10, height: 10, byteSize: 10 });
+    return member;
+  }
+
+  it("answers everyone while no admin exists (first setup), signed out or a member", async () => {
+    const app = await appWith();
+    const member = await memberWithPhoto(app);
+    for (const path of DEVELOPER_PAGES) {
+      expect((await app.request("GET", path)).status).toBe(200);
+      expect((await app.request("GET", path, { cookie: member.cookie })).status).toBe(200);
+    }
+  });
+
+  it("once an admin exists: signed out → /auth, member → the ordinary 404, admin without the second factor → /admin/2fa, admin with it → the page", async () => {
+    const app = await appWith();
+    const member = await memberWithPhoto(app);
+    const moderator = await memberWithPhoto(app);
+    const admin = await app.registerUser();
+    await app.deps.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin.id));
+    await app.deps.db.update(users).set({ role: "moderator" }).where(eq(users.id, moderator.id));
+    const unprovenAdmin = await app.registerUser();
+    await app.deps.db.update(users).set({ isAdmin: true }).where(eq(users.id, unprovenAdmin.id));
+    await enrolAndProve(app, admin.cookie);
+    await enrolAndProve(app, moderator.cookie);
+    const notFound = await app.request("GET", "/no-such-page", { cookie: member.cookie });
+    const withoutNonce = (html: string) => markup(html).replace(/nonce="[^"]*"/g, "");
+    const notFoundHtml = withoutNonce(await notFound.text());
+
+    for (const path of DEVELOPER_PAGES) {
+      const signedOut = await app.request("GET", path);
+      expect([path, signedOut.status, signedOut.headers.get("location")]).toEqual([path, 302, "/auth"]);
+      for (const who of [member, moderator]) {
+        const response = await app.request("GET", path, { cookie: who.cookie });
+        expect([path, response.status]).toEqual([path, 404]);
+        // The very page any unknown address gets: nothing says a developer page is here.
+        expect(withoutNonce(await response.text())).toBe(notFoundHtml);
+      }
+      const unproven = await app.request("GET", path, { cookie: unprovenAdmin.cookie });
+      expect([path, unproven.status, unproven.headers.get("location")]).toEqual([path, 302, "/admin/2fa"]);
+      const proven = await app.request("GET", path, { cookie: admin.cookie });
+      expect([path, proven.status]).toEqual([path, 200]);
+    }
   });
 });

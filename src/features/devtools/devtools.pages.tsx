@@ -8,13 +8,17 @@ import { DataDeletionPage, PrivacyPolicyPage, TermsPage } from "./legal.pages";
 import { OAuthDashboardPage } from "./oauth-dashboard.page";
 import { firebaseWebConfig } from "../auth/firebase-client-config";
 import { setupStatus } from "./setup-status";
+import { developerPageAccess } from "./developer-page-access";
+import { notFoundPage } from "../home/home.pages";
 
 /** Copy groups the devtools islands use (copy buttons, hosted sign-in, dashboard toasts). */
 const namespaces = ["devtools"];
 
 /**
- * Operator pages of spec point 2 and the public legal pages. Who may call: anyone, signed in
- * or not (route table); they show configuration status, never a secret.
+ * Operator pages of spec point 2 and the public legal pages. The legal pages are for anyone; the
+ * three developer pages for an admin with the second factor proven, or anyone before the first
+ * admin exists (developer-page-access.ts, docs/decisions/0139). They show configuration status,
+ * never a secret.
  */
 export function devtoolsPages(deps: AppDeps, render: RenderPage) {
   const status = setupStatus(deps.config);
@@ -22,16 +26,17 @@ export function devtoolsPages(deps: AppDeps, render: RenderPage) {
   const facts = { mailTransport: deps.config.smtpUrl === undefined ? ("outbox" as const) : ("smtp" as const), tokenSyncConfigured: deps.config.firebase.tokenSyncUrl !== undefined };
   const legal = { supportEmail: deps.config.supportEmail, appOrigin: deps.config.appOrigin };
 
+  const developerOnly = developerPageAccess(deps, notFoundPage(deps, render));
   return new Hono<AppEnv>()
-    .get("/google-setup", async (c) => {
+    .get("/google-setup", developerOnly, async (c) => {
       // Read per request: the one use of the bootstrap secret can be spent at any time.
       const adminState = await adminBootstrapState(deps);
       return render(c, { title: c.get("t")("devtools.googleSetup.title"), entry: "devtools", namespaces }, <GoogleSetupPage status={status} signedIn={c.get("user") !== null} adminState={adminState} />);
     })
-    .get("/firebase-test", (c) =>
+    .get("/firebase-test", developerOnly, (c) =>
       render(c, { title: c.get("t")("devtools.firebaseTest.pageTitle"), entry: "devtools", namespaces }, <FirebaseTestPage status={status} firebase={firebase} />),
     )
-    .get("/oauth-dashboard", (c) =>
+    .get("/oauth-dashboard", developerOnly, (c) =>
       render(c, { title: c.get("t")("devtools.dashboard.title"), entry: "devtools", namespaces }, <OAuthDashboardPage status={status} firebase={firebase} facts={facts} />),
     )
     .get("/privacy-policy", (c) =>
