@@ -38,12 +38,13 @@ type LinkView =
   | { kind: "refused"; target: VouchTarget; message: string; already: boolean }
   | { kind: "form"; target: VouchTarget; form: VouchFormProps };
 
-function Asker({ target }: { target: VouchTarget }) {
+/** Who asks; their photo only for a signed-in visitor, as photos are served to members only (decision 0053). */
+function Asker({ target, photo }: { target: VouchTarget; photo: boolean }) {
   const t = useT();
   const church = labelOf(target);
   return (
     <div className="vouch-asker">
-      {target.photo ? <img className="vouch-asker-photo" src={target.photo} alt="" /> : <span className="vouch-asker-photo vouch-avatar-initial" aria-hidden="true">{target.firstName.slice(0, 1).toUpperCase()}</span>}
+      {photo && target.photo ? <img className="vouch-asker-photo" src={target.photo} alt="" /> : <span className="vouch-asker-photo vouch-avatar-initial" aria-hidden="true">{target.firstName.slice(0, 1).toUpperCase()}</span>}
       <div>
         <h1 className="vouch-asker-title">{t("profile.vouch.asks", { name: target.firstName })}</h1>
         {church ? (
@@ -71,7 +72,7 @@ function VouchLinkBody({ view }: { view: LinkView }) {
   }
   return (
     <div className="card vouch-page-card">
-      <Asker target={view.target} />
+      <Asker target={view.target} photo={view.kind !== "signedOut"} />
       <p className="vouch-explain">{t("profile.vouch.explain", { name: view.target.firstName })}</p>
       {view.kind === "signedOut" ? (
         <>

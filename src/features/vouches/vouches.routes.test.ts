@@ -301,6 +301,8 @@ describe("the shared link", () => {
     const html = await (await app.request("GET", path)).text();
     expect(html).toContain("Daniel asks you to vouch for them");
     expect(html).toContain(`/auth?next=${encodeURIComponent(path)}`);
+    // Photos are for members only: a signed-out visitor gets the initial.
+    expect(html).not.toContain("/uploads/");
     expect((await app.request("GET", "/vouch/abcdefghijklmnopqrstuvwxyz")).status).toBe(404);
     app.clock.advance(31 * DAY);
     expect((await app.request("GET", path)).status).toBe(404);
