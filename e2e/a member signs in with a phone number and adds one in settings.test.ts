@@ -50,7 +50,7 @@ describe("phone sign-in", () => {
       await page.getByRole("heading", { name: "Masuk dengan nomor HP" }).waitFor();
       const numberField = page.getByRole("textbox", { name: "Nomor HP" });
       expect(await numberField.getAttribute("type")).toBe("tel");
-      expect(await page.getByText("Nomor HP Indonesia: 0812 3456 7890 atau +62 812 3456 7890.").count()).toBe(1);
+      expect(await page.getByText("Nomor HP Indonesia: 0812\u00a03456\u00a07890 atau +62\u00a0812\u00a03456\u00a07890.").count()).toBe(1);
 
       // Not a number: said once, beside the field, and nothing is sent.
       await numberField.fill("12345");

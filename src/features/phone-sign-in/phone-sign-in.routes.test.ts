@@ -211,3 +211,23 @@ describe("POST /api/account/phone/verify", () => {
     expect((await app.request("POST", "/api/account/phone/verify", { body: { phone: NUMBER, code: "123456" } })).status).toBe(401);
   });
 });
+
+describe("the admin's member page", () => {
+  test("shows the number proven once the member proved it, and not proven for a number never proven", async () => {
+    const admin = await createMember(app, { isAdmin: true, firstName: "Ada" });
+    const maria = await createMember(app, { firstName: "Maria" });
+    const phoneCell = async () => {
+      const html = await (await app.request("GET", `/admin/users/${maria.id}`, { cookie: admin.cookie })).text();
+      const at = html.indexOf("+6281234567890");
+      return at < 0 ? null : html.slice(at, at + 300);
+    };
+    await app.deps.db.update(users).set({ phone: NUMBER }).where(eq(users.id, maria.id));
+    expect(await phoneCell()).toContain("Not proven");
+    await app.deps.db.update(users).set({ phone: null }).where(eq(users.id, maria.id));
+    await start(NUMBER, { cookie: maria.cookie });
+    expect((await app.request("POST", "/api/account/phone/verify", { body: { phone: NUMBER, code: latestCode(app.dataDir, NUMBER) }, cookie: maria.cookie })).status).toBe(200);
+    const cell = await phoneCell();
+    expect(cell).toContain("Proven");
+    expect(cell).not.toContain("Not proven");
+  });
+});
