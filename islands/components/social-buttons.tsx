@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import type { FirebaseWebConfig } from "../../src/features/auth/firebase-client-config";
 import { useT } from "../runtime/i18n-context";
-import { ApiError } from "../runtime/api";
+import { ApiError, isServerFailure } from "../runtime/api";
 import { toast } from "../runtime/toast";
 import { translateMessage } from "../runtime/messages";
 
@@ -62,7 +62,8 @@ export function SocialButtons({ config, onSignedIn }: { config: SocialSignInConf
         const result = await signInWithFirebasePopup(config.firebase, provider);
         onSignedIn?.(result.isNewUser);
       } catch (caught) {
-        console.error(`${provider} sign-in failed`, caught);
+        // Our server's 4xx is an answer the toast shows, not an error (docs/decisions/0139).
+        if (!(caught instanceof ApiError) || isServerFailure(caught.status)) console.error(`${provider} sign-in failed`, caught);
         // Our server's refusal is worth showing as it is; a popup problem gets the spec's text.
         const description = caught instanceof ApiError ? translateMessage(t, caught.message) : failedText(provider);
         toast({ title: failedTitle(provider), description, variant: "destructive" });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useT } from "../runtime/i18n-context";
-import { apiUrl } from "../runtime/api";
+import { apiUrl, isServerFailure } from "../runtime/api";
 import { translateMessage } from "../runtime/messages";
 import { Dialog } from "../components/dialog";
 
@@ -53,7 +53,8 @@ export function AdminAccess({ state, signedIn }: AdminAccessProps) {
         return;
       }
       const body = (await response.json().catch(() => ({}))) as { message?: string };
-      console.error("Admin login failed", response.status, body);
+      // A wrong or spent secret (403, 429) is an answer shown below, not an error (docs/decisions/0139).
+      if (isServerFailure(response.status)) console.error("Admin login failed", response.status, body);
       window.alert(body.message ? `${t("devtools.googleSetup.adminFailed")}\n${translateMessage(t, body.message)}` : t("devtools.googleSetup.adminFailed"));
     } catch (error) {
       console.error("Admin login error", error);

@@ -23,11 +23,19 @@ export function apiUrl(path: string): string {
   return `${baseUrl()}${path}`;
 }
 
+/** A 5xx: the server failed, unlike a 4xx, which answers a request it understood with "no". */
+export function isServerFailure(status: number): boolean {
+  return status >= 500;
+}
+
 /** Turns a non-OK response into the error the specification describes (point 8). */
 export async function errorFromResponse(response: Response): Promise<ApiError> {
   const text = await response.text();
-  console.error(`${response.status} ${response.url}`, text);
-  if (/^\s*<(!doctype|html)/i.test(text)) return new ApiError("Server returned HTML instead of JSON - check API connection", response.status);
+  const html = /^\s*<(!doctype|html)/i.test(text);
+  // Only a failure is an error in the console: a 4xx is an expected answer (a limit reached, a
+  // wrong password, a 409) that the screen already explains (docs/decisions/0139).
+  if (isServerFailure(response.status) || html) console.error(`${response.status} ${response.url}`, text);
+  if (html) return new ApiError("Server returned HTML instead of JSON - check API connection", response.status);
   try {
     const body = JSON.parse(text) as { message?: string; errors?: Record<string, string> } & Record<string, unknown>;
     return new ApiError(body.message ?? `HTTP ${response.status}`, response.status, body.errors, body);
