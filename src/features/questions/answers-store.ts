@@ -22,7 +22,14 @@ interface AnswerRow {
  * ?1 a JSON array of member ids: their answers, one range of the table's key each (WITHOUT ROWID,
  * every column in the b-tree), so a deck's candidates cost one statement and no other index.
  */
-const ANSWERS_OF_SQL = `select user_id, question_id, answer_id, acceptable, importance, is_public from values_answers where user_id in (select value from json_each(?1))`;
+export const ANSWERS_OF_SQL = `select user_id, question_id, answer_id, acceptable, importance, is_public from values_answers where user_id in (select value from json_each(?1))`;
+
+/**
+ * ANSWERS_OF_SQL narrowed to ?2, a JSON array of question ids (the viewer's): the others'
+ * answers to anything else count for nothing in a match, so they are not read. Both columns of
+ * the key: one short range or point per member and question.
+ */
+export const ANSWERS_TO_SQL = `${ANSWERS_OF_SQL} and question_id in (select value from json_each(?2))`;
 
 function toAnswer(row: AnswerRow): MemberAnswer | null {
   // An answer to a question or of an importance no longer known counts for nothing.
@@ -37,11 +44,14 @@ function toAnswer(row: AnswerRow): MemberAnswer | null {
   return { questionId: row.question_id, answer: row.answer_id, acceptable: acceptable.filter((id): id is string => typeof id === "string"), importance: row.importance as Importance, isPublic: row.is_public === 1 };
 }
 
-/** The answers of each of `userIds` (an empty set for those who answered nothing). */
-export async function answersOf(db: Database, userIds: readonly string[]): Promise<Map<string, AnswerSet>> {
+/** The answers of each of `userIds` (an empty set for those who answered nothing), to `questionIds` only when given. */
+export async function answersOf(db: Database, userIds: readonly string[], questionIds?: readonly string[]): Promise<Map<string, AnswerSet>> {
   const byUser = new Map<string, MemberAnswer[]>(userIds.map((id) => [id, []]));
   if (userIds.length === 0) return new Map();
-  const rows = await fixedRows<AnswerRow>(db, ANSWERS_OF_SQL, [JSON.stringify(userIds)]);
+  const rows =
+    questionIds === undefined
+      ? await fixedRows<AnswerRow>(db, ANSWERS_OF_SQL, [JSON.stringify(userIds)])
+      : await fixedRows<AnswerRow>(db, ANSWERS_TO_SQL, [JSON.stringify(userIds), JSON.stringify(questionIds)]);
   for (const row of rows) {
     const answer = toAnswer(row);
     if (answer !== null) byUser.get(row.user_id)?.push(answer);
@@ -110,7 +120,13 @@ export async function matchesWith(db: Database, viewerId: string, others: readon
   if (others.length === 0) return result;
   const kept = ownAnswersFor(db);
   let mine = kept.get(viewerId, nowMs);
-  const answers = await answersOf(db, mine === undefined ? [viewerId, ...others] : others);
+  // A viewer who answered nothing has no % with anyone and fails nobody's mandatory question: nothing to read.
+  if (mine !== undefined && mine.size === 0) {
+    for (const id of others) result.set(id, NO_MATCH);
+    return result;
+  }
+  // With the viewer's answers kept, only the others' answers to the same questions are read.
+  const answers = mine === undefined ? await answersOf(db, [viewerId, ...others]) : await answersOf(db, others, [...mine.keys()]);
   if (mine === undefined) {
     mine = answers.get(viewerId)!;
     kept.keep(viewerId, nowMs, mine);

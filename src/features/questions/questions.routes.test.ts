@@ -216,3 +216,13 @@ describe("the match % on Discover, matches and profiles", () => {
     expect(list[0]!.matchReasons.length).toBeGreaterThan(0);
   });
 });
+
+test("the answers of a deck's candidates are read on the table's key, for the viewer's questions only", async () => {
+  const { ANSWERS_OF_SQL, ANSWERS_TO_SQL } = await import("./answers-store");
+  const plan = async (sqlText: string, args: string[]) =>
+    ((await app.deps.dbClient.execute({ sql: `explain query plan ${sqlText}`, args })).rows as unknown as { detail: string }[]).map((row) => row.detail).join(" | ");
+  expect(await plan(ANSWERS_OF_SQL, ['["a","b"]'])).toContain("SEARCH values_answers USING PRIMARY KEY (user_id=?)");
+  const narrowed = await plan(ANSWERS_TO_SQL, ['["a","b"]', '["tithing","children"]']);
+  expect(narrowed).toContain("SEARCH values_answers USING PRIMARY KEY (user_id=? AND question_id=?)");
+  expect(narrowed).not.toContain("SCAN values_answers");
+});
