@@ -10,10 +10,13 @@ import { CaptchaField } from "./components/captcha-field";
 import { SocialButtons, type SocialSignInConfig } from "./components/social-buttons";
 import { ForgotPasswordDialog } from "./components/forgot-password-dialog";
 import { PhoneSignIn } from "./components/phone-sign-in";
+import type { PhoneChannel } from "../src/features/phone-sign-in/phone-channels";
 
 export interface AuthPanelProps {
   initialTab: "signin" | "register";
   social: SocialSignInConfig;
+  /** The channels phone sign-in sends by (docs/decisions/0136); absent: both. */
+  phoneChannels?: PhoneChannel[];
 }
 
 /**
@@ -26,7 +29,7 @@ function returnPath(): string | null {
 }
 
 /** /auth: the Sign In and Register tabs of spec point 2. */
-export function AuthPanel({ initialTab, social }: AuthPanelProps) {
+export function AuthPanel({ initialTab, social, phoneChannels }: AuthPanelProps) {
   const t = useT();
   const [tab, setTab] = useState(initialTab);
   const [redirecting, setRedirecting] = useState(false);
@@ -65,7 +68,7 @@ export function AuthPanel({ initialTab, social }: AuthPanelProps) {
   if (byPhone)
     return (
       <div className="auth-panel">
-        <PhoneSignIn onDone={go} onBack={() => setByPhone(false)} />
+        <PhoneSignIn onDone={go} onBack={() => setByPhone(false)} channels={phoneChannels} />
       </div>
     );
 

@@ -10,6 +10,7 @@ import { BoltIcon, CloseIcon, RefreshIcon, StarIcon, UndoIcon } from "./componen
 import { HeartIcon, SlidersIcon } from "./components/icons";
 import { filtersActive, type DiscoveryFilters } from "../src/features/discovery/filter-state";
 import { readMinMatch, saveMinMatch } from "./values/min-match";
+import { MatchSummary } from "./components/match-summary";
 import type { MatchedPerson } from "./components/match-dialog";
 import { ProfileFacts } from "./components/profile-facts";
 import { onDemand, whenIdle } from "./components/on-demand";
@@ -431,6 +432,7 @@ export function SwipeDeck(props: SwipeDeckProps & SwipeDeckSeams) {
       {wide && top !== undefined && swipesLeft !== 0 && !(adShowing && deckAd !== null) ? (
         <aside className="discover-details" aria-labelledby="discover-details-title" data-testid="discover-details">
           <h2 id="discover-details-title">{t("discover.overlay.title", { name: top.firstName })}</h2>
+          <MatchSummary percent={top.matchPercent} reasons={top.matchReasons} />
           <ProfileFacts card={top} />
         </aside>
       ) : null}

@@ -3,6 +3,7 @@ import { useT } from "../runtime/i18n-context";
 import { api, ApiError } from "../runtime/api";
 import { errorText } from "../runtime/messages";
 import { indonesianMobileE164 } from "../../src/platform/phone-number";
+import { PHONE_CHANNELS, type PhoneChannel } from "../../src/features/phone-sign-in/phone-channels";
 
 /** Seconds before "Resend code" opens again: a code is on its way, and a number has 3 an hour. */
 export const RESEND_AFTER_SECONDS = 60;
@@ -13,11 +14,12 @@ export const RESEND_AFTER_SECONDS = 60;
  * (phones offer the code from the message), a resend countdown and errors said once, next to the
  * field. `prove` is the call that uses the code: sign-in, or adding the number in Settings.
  */
-export function PhoneCodeForm({ idPrefix, prove, submitLabel, channels = true }: { idPrefix: string; prove: (phone: string, code: string) => Promise<void>; submitLabel: string; channels?: boolean }) {
+export function PhoneCodeForm({ idPrefix, prove, submitLabel, channels = [...PHONE_CHANNELS] }: { idPrefix: string; prove: (phone: string, code: string) => Promise<void>; submitLabel: string; channels?: PhoneChannel[] }) {
   const t = useT();
   const [step, setStep] = useState<"number" | "code">("number");
   const [phone, setPhone] = useState("");
-  const [channel, setChannel] = useState<"whatsapp" | "sms">("whatsapp");
+  // The server's configured channels (decision 0136); a choice only when there are two.
+  const [channel, setChannel] = useState<PhoneChannel>(channels[0] ?? "whatsapp");
   const [code, setCode] = useState("");
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -95,10 +97,10 @@ export function PhoneCodeForm({ idPrefix, prove, submitLabel, channels = true }:
             {t("phoneSignIn.numberHint")}
           </p>
         </div>
-        {channels ? (
+        {channels.length > 1 ? (
           <fieldset className="phone-channel">
             <legend>{t("phoneSignIn.channelLabel")}</legend>
-            {(["whatsapp", "sms"] as const).map((value) => (
+            {channels.map((value) => (
               <label key={value} className="phone-channel-option">
                 <input type="radio" name={`${idPrefix}-channel`} value={value} checked={channel === value} onChange={() => setChannel(value)} />
                 <span>{t(`phoneSignIn.${value}`)}</span>

@@ -3,14 +3,17 @@ import { useT } from "../runtime/i18n-context";
 import { api } from "../runtime/api";
 import { toast } from "../runtime/toast";
 import { PhoneCodeForm } from "./phone-code-form";
+import type { PhoneChannel } from "../../src/features/phone-sign-in/phone-channels";
 
 export interface PhoneSettingProps {
   /** The proven number in E.164, or null. */
   number: string | null;
+  /** The channels the server sends by (decision 0136). */
+  channels?: PhoneChannel[];
 }
 
 /** Settings' phone number (docs/decisions/0136): add or change it with a code sent to it. */
-export function PhoneNumberSetting({ number: initial }: PhoneSettingProps) {
+export function PhoneNumberSetting({ number: initial, channels }: PhoneSettingProps) {
   const t = useT();
   const [number, setNumber] = useState(initial);
   const [editing, setEditing] = useState(false);
@@ -36,7 +39,7 @@ export function PhoneNumberSetting({ number: initial }: PhoneSettingProps) {
       )}
       {editing ? (
         <>
-          <PhoneCodeForm idPrefix="settings-phone" prove={prove} submitLabel={t("phoneSignIn.verifyNumber")} />
+          <PhoneCodeForm idPrefix="settings-phone" prove={prove} submitLabel={t("phoneSignIn.verifyNumber")} channels={channels} />
           <button type="button" className="link-button" onClick={() => setEditing(false)}>
             {t("phoneSignIn.cancel")}
           </button>

@@ -4,12 +4,13 @@ import { api } from "../runtime/api";
 import { errorText } from "../runtime/messages";
 import { toastOnNextPage } from "../runtime/toast";
 import { PhoneCodeForm } from "./phone-code-form";
+import type { PhoneChannel } from "../../src/features/phone-sign-in/phone-channels";
 
 /**
  * "Continue with phone number" on the sign-in screen (docs/decisions/0136): the code signs in, or
  * makes an account; a new account has no name yet, so it is asked before onboarding.
  */
-export function PhoneSignIn({ onDone, onBack }: { onDone: (path: string) => void; onBack: () => void }) {
+export function PhoneSignIn({ onDone, onBack, channels }: { onDone: (path: string) => void; onBack: () => void; channels?: PhoneChannel[] }) {
   const t = useT();
   const [naming, setNaming] = useState<{ next: string } | null>(null);
 
@@ -27,7 +28,7 @@ export function PhoneSignIn({ onDone, onBack }: { onDone: (path: string) => void
       <h2 id="phone-sign-in-title" className="phone-sign-in-title">
         {naming ? t("phoneSignIn.nameTitle") : t("phoneSignIn.title")}
       </h2>
-      {naming ? <NameStep onDone={() => onDone(naming.next)} /> : <PhoneCodeForm idPrefix="phone-sign-in" prove={prove} submitLabel={t("auth.signIn")} />}
+      {naming ? <NameStep onDone={() => onDone(naming.next)} /> : <PhoneCodeForm idPrefix="phone-sign-in" prove={prove} submitLabel={t("auth.signIn")} channels={channels} />}
       {naming ? null : (
         <button type="button" className="link-button" onClick={onBack}>
           {t("phoneSignIn.back")}

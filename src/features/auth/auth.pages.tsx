@@ -7,6 +7,7 @@ import { firebaseWebConfig } from "./firebase-client-config";
 import { AuthShell } from "../../views/components";
 import type { RenderPage } from "../../views/render";
 import { toggleOn } from "../admin/settings.service";
+import { offeredChannels } from "../phone-sign-in/phone-channels";
 
 function AuthPage(props: AuthPanelProps) {
   const t = useT();
@@ -28,7 +29,7 @@ export function authPages(deps: AppDeps, render: RenderPage) {
       // A signed-in person has nothing to do here: send them into the app.
       if (c.get("user") !== null) return c.redirect("/", 302);
       const initialTab = tab === "register" || c.req.query("tab") === "register" ? "register" : "signin";
-      return render(c, { title: c.get("t")("auth.pageTitle"), entry: "auth", namespaces: ["auth", "captcha", "social", "phoneSignIn"] }, <AuthPage initialTab={initialTab} social={{ ...social, googleOff: !(await toggleOn(deps.db, "google_auth")) }} />);
+      return render(c, { title: c.get("t")("auth.pageTitle"), entry: "auth", namespaces: ["auth", "captcha", "social", "phoneSignIn"] }, <AuthPage initialTab={initialTab} social={{ ...social, googleOff: !(await toggleOn(deps.db, "google_auth")) }} phoneChannels={offeredChannels(deps.config)} />);
     });
   return new Hono<AppEnv>().route("/auth", page("signin")).route("/register", page("register"));
 }

@@ -9,8 +9,9 @@ import { phoneOutbox } from "./phone-outbox";
 import { twilioSms } from "./twilio-sms";
 import { whatsappCloud } from "./whatsapp-cloud";
 
-export const PHONE_CHANNELS = ["whatsapp", "sms"] as const;
-export type PhoneChannel = (typeof PHONE_CHANNELS)[number];
+import { PHONE_CHANNELS, type PhoneChannel } from "./phone-channels";
+
+export { PHONE_CHANNELS, type PhoneChannel };
 
 /** One code to one number, in the language of the screen that asked for it. */
 export interface PhoneCodeMessage {

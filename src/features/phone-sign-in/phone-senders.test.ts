@@ -106,6 +106,15 @@ describe("the start call by configuration", () => {
     expect(outboxFiles(app.dataDir)).toEqual([]);
   });
 
+  test("the sign-in screen offers the configured channels: WhatsApp alone without a choice, both with the outbox", async () => {
+    const { TWILIO_ACCOUNT_SID: _sid, ...whatsappOnly } = env();
+    app = await createTestApp({ env: whatsappOnly });
+    expect(await (await app.request("GET", "/auth")).text()).toContain('"phoneChannels":["whatsapp"]');
+    await app.close();
+    app = await createTestApp();
+    expect(await (await app.request("GET", "/auth")).text()).toContain('"phoneChannels":["whatsapp","sms"]');
+  });
+
   test("a provider in trouble answers 502 with a message, and the member may ask again", async () => {
     const { TWILIO_ACCOUNT_SID: _sid, ...whatsappOnly } = env();
     app = await createTestApp({ env: whatsappOnly });

@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { PHONE_CHANNELS } from "./phone-sender";
+import { PHONE_CHANNELS } from "./phone-channels";
 
 /** API.md 'Phone sign-in': the English messages; screens translate them. */
 export const PHONE_MESSAGES = {

@@ -12,6 +12,7 @@ import { ProfilePictureDialog } from "../../../islands/profile-picture-dialog";
 import { SettingsPanel, type SettingsPanelProps } from "../../../islands/settings-panel";
 import { PhoneNumberSetting } from "../../../islands/components/phone-number-setting";
 import { provenPhone } from "../payments/payer-phone";
+import { offeredChannels, type PhoneChannel } from "../phone-sign-in/phone-channels";
 import { chaperoneStatusOf } from "../chaperone/chaperone.service";
 import { settingsOf } from "../settings/settings.service";
 import { accountHasPassword } from "../account/delete-own-account";
@@ -271,7 +272,7 @@ function ProfilePage({ user, profile, premium, reminder, photoVerification, vouc
   );
 }
 
-function SettingsPage({ panel, plan, phone }: { panel: SettingsPanelProps; plan: PlanSummaryProps; phone: string | null }) {
+function SettingsPage({ panel, plan, phone }: { panel: SettingsPanelProps; plan: PlanSummaryProps; phone: { number: string | null; channels: PhoneChannel[] } }) {
   const t = useT();
   return (
     <AppShell active="profile">
@@ -280,7 +281,7 @@ function SettingsPage({ panel, plan, phone }: { panel: SettingsPanelProps; plan:
         <PlanSummary {...plan} />
         <Island name="settings-panel" component={SettingsPanel} props={panel} />
         {/* Add or change the number phone sign-in uses (docs/decisions/0136). */}
-        <Island name="phone-number-setting" component={PhoneNumberSetting} props={{ number: phone }} />
+        <Island name="phone-number-setting" component={PhoneNumberSetting} props={phone} />
       </div>
     </AppShell>
   );
@@ -337,6 +338,6 @@ export function profilePages(deps: AppDeps, render: RenderPage) {
       const [settings, hasPassword, chaperone] = await Promise.all([settingsOf(deps.db, user.id), accountHasPassword(deps.db, user.id), chaperoneStatusOf(deps.db, user.id)]);
       if (settings === null) return c.redirect("/auth", 302);
       const panel: SettingsPanelProps = { searchDistance: profile.searchDistance ?? SEARCH_DISTANCE_KM.default, settings, hasPassword, chaperone };
-      return render(c, { title: c.get("t")("settings.title"), entry: "settings", namespaces: ["settings", "phoneSignIn", "chaperone"] }, <SettingsPage panel={panel} plan={plan} phone={await provenPhone(deps, user.id)} />);
+      return render(c, { title: c.get("t")("settings.title"), entry: "settings", namespaces: ["settings", "phoneSignIn", "chaperone"] }, <SettingsPage panel={panel} plan={plan} phone={{ number: await provenPhone(deps, user.id), channels: offeredChannels(deps.config) }} />);
     });
 }
