@@ -70,7 +70,7 @@ describe("a free member pays for Premium Plus", () => {
       await dialog.getByRole("button", { name: "QRIS" }).click();
       await dialog.locator(".payment-qr svg.qr-code").waitFor();
       expect(await dialog.locator(".dialog-title").innerText()).toBe("Scan to pay");
-      expect(await dialog.innerText()).toContain("Rp 99,000");
+      expect(await dialog.innerText()).toContain("Rp99,000");
       expect(await dialog.locator(".payment-countdown-time").innerText()).toMatch(/^(30:00|29:5\d)$/);
       await screenshot(page, "payment-qris-en-phone");
 
@@ -137,7 +137,7 @@ describe("a free member pays for Premium Plus", () => {
       const account = await dialog.locator(".payment-va-number").innerText();
       expect(account).toMatch(/^\d{16}$/);
       expect(await dialog.innerText()).toContain("Aktivasi butuh 5-10 menit setelah konfirmasi.");
-      expect(await dialog.innerText()).toContain("Rp 49.000");
+      expect(await dialog.innerText()).toContain("Rp\u00a049.000");
       await screenshot(page, "payment-bank-id-desktop");
 
       // 'Back' returns to the methods; choosing again makes a new payment with its own account.

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { formatRupiah } from "../src/platform/money";
 import { Dialog } from "./components/dialog";
 import { api } from "./runtime/api";
 import { useI18n } from "./runtime/i18n-context";
@@ -15,9 +16,8 @@ export type PaidPlan = keyof typeof PLAN_PRICES_IDR;
  */
 export type ChoosePlan = (plan: PaidPlan) => void;
 
-export function formatRupiah(amount: number, lang: string): string {
-  return `Rp ${new Intl.NumberFormat(lang === "id" ? "id-ID" : "en-US").format(amount)}`;
-}
+// The one money formatter (src/platform/money.ts); still importable from here.
+export { formatRupiah };
 
 
 /**

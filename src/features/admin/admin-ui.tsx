@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { formatRupiah } from "../../platform/money";
 import { useI18n, useT } from "../../../islands/runtime/i18n-context";
 import { refreshEvent, type RefreshArea } from "./htmx";
 
@@ -172,9 +173,8 @@ export function DialogCancel() {
 /** Money of the revenue views: IDR for payments, dollars with two decimals for ads (spec point 9). */
 export function useMoney() {
   const { lang } = useI18n();
-  const locale = lang === "id" ? "id-ID" : "en-US";
   return {
-    rupiah: (amount: number) => `Rp ${new Intl.NumberFormat(locale).format(amount)}`,
+    rupiah: (amount: number) => formatRupiah(amount, lang),
     dollars: (amount: number) => new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount),
   };
 }

@@ -334,7 +334,7 @@ describe("/pay/sandbox/{paymentId}", () => {
     const page = await app.request("GET", `/pay/sandbox/${body.paymentId}`, { cookie: owner.cookie });
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain("Rp 49,000");
+    expect(html).toContain("Rp49,000");
     expect(html).toContain(body.bankInstructions!.virtual_account);
     expect((await app.request("GET", `/pay/sandbox/${body.paymentId}`, { cookie: other.cookie })).status).toBe(404);
     const pay = (cookie: string, action: string) =>

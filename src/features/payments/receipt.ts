@@ -2,6 +2,7 @@
  * The receipt mail of a paid payment (PAYMENTS.md), in the member's language: what was bought,
  * for how much, by which method, the payment reference, and until when the plan runs.
  */
+import { formatRupiah } from "../../platform/money";
 import { eq } from "drizzle-orm";
 import { payments } from "../../../db/schema";
 import type { AppDeps } from "../../app-env";
@@ -23,7 +24,7 @@ export interface ReceiptFacts {
 export function formatters(lang: Lang) {
   const locale = lang === "id" ? "id-ID" : "en-GB";
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "Asia/Jakarta" });
-  return { date: (value: Date) => `${date.format(value)} WIB`, money: (amount: number) => `Rp ${new Intl.NumberFormat(lang === "id" ? "id-ID" : "en-US").format(amount)}` };
+  return { date: (value: Date) => `${date.format(value)} WIB`, money: (amount: number) => formatRupiah(amount, lang) };
 }
 
 export function receiptMail(lang: Lang, to: string, firstName: string, facts: ReceiptFacts, settingsUrl: string): MailMessage {

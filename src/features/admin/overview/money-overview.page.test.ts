@@ -32,11 +32,11 @@ describe("The Overview's money", () => {
     const refunded = await insertPayment(app, maria, { amount: 99_000, plan: "premium_plus", createdAt: new Date("2026-10-31T17:30:00Z") });
     await app.deps.db.update(payments).set({ status: "refunded", refundedAt: new Date("2026-11-20T03:00:00Z") }).where(eq(payments.id, refunded));
     const html = await overview();
-    expect(stat(html, "thisMonth")).toBe("Rp 148,000");
-    expect(stat(html, "lastMonth")).toBe("Rp 99,000");
-    expect(stat(html, "refundedThisMonth")).toBe("Rp 99,000");
-    expect(stat(html, "net")).toBe("Rp 49,000");
-    expect(stat(await overview("id"), "thisMonth")).toBe("Rp 148.000");
+    expect(stat(html, "thisMonth")).toBe("Rp148,000");
+    expect(stat(html, "lastMonth")).toBe("Rp99,000");
+    expect(stat(html, "refundedThisMonth")).toBe("Rp99,000");
+    expect(stat(html, "net")).toBe("Rp49,000");
+    expect(stat(await overview("id"), "thisMonth")).toBe("Rp\u00a0148.000");
   });
 
   it("lists flagged payments, each linking to its page, until they are marked seen", async () => {

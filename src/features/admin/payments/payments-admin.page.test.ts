@@ -124,7 +124,7 @@ describe("GET /admin/payments/{id}", () => {
     const html = await response.text();
     expect(html).toContain(`<title>Payment ${id} · Kasih Admin</title>`);
     expect(html).toContain(`href="/admin/users/${maria.id}">Maria Santoso</a>`);
-    expect(html).toContain("Rp 49,000");
+    expect(html).toContain("Rp49,000");
     expect(html).toContain(`order-${id}`);
     expect(html).toContain("trx-778899");
     expect(html).toMatch(/<ol class="admin-timeline">.*Pending.*Paid.*<\/ol>/s);
@@ -193,7 +193,7 @@ describe("Refund: a form, then a confirmation, then the JSON call", () => {
     const confirm = await post(`/admin/payments/${id}/refund/confirm`, { reason: "Charged twice", manual: true, note: "BCA transfer 12/11" }, { htmx: true });
     expect(confirm.status).toBe(200);
     const html = await confirm.text();
-    expect(html).toContain("Refund Rp 49,000 to Maria Santoso?");
+    expect(html).toContain("Refund Rp49,000 to Maria Santoso?");
     expect(html).toContain(`hx-post="/api/admin/payments/${id}/refund"`);
     expect(html).toContain("hx-vals=\"{&quot;reason&quot;:&quot;Charged twice&quot;,&quot;manual&quot;:true,&quot;note&quot;:&quot;BCA transfer 12/11&quot;}\"");
     // The first step changed nothing.
