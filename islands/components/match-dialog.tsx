@@ -36,7 +36,6 @@ export function MatchDialog({ person, myPhoto = null, onClose }: { person: Match
         </div>
       ) : null}
       {person ? <MatchSummary percent={person.matchPercent} reasons={person.matchReasons} /> : null}
-      {person ? <PushInvite name={person.firstName} /> : null}
       <div className="dialog-actions match-dialog-actions">
         <a className="button button-primary" href={chatHref} data-testid="match-send-message">
           {t("match.sendMessage")}
@@ -45,6 +44,8 @@ export function MatchDialog({ person, myPhoto = null, onClose }: { person: Match
           {t("match.keepSwiping")}
         </button>
       </div>
+      {/* After the answer the moment asks for: the invitation is secondary (docs/decisions/0138). */}
+      {person ? <PushInvite name={person.firstName} /> : null}
     </Dialog>
   );
 }

@@ -12,7 +12,7 @@ export function PresenceLine({ presence }: { presence: Presence }) {
     return (
       <p className="chat-presence chat-presence-online" data-testid="presence">
         <span className="presence-dot" aria-hidden="true" />
-        {t("chat.presence.online")}
+        <span className="chat-presence-text">{t("chat.presence.online")}</span>
       </p>
     );
   }
@@ -33,7 +33,7 @@ export function PresenceLine({ presence }: { presence: Presence }) {
             : t("chat.presence.daysAgo", { count: days });
   return (
     <p className="chat-presence" data-testid="presence">
-      {text}
+      <span className="chat-presence-text">{text}</span>
     </p>
   );
 }

@@ -36,7 +36,8 @@ export function PushInvite({ name }: { name: string }) {
       </span>
       <p>{t("match.push.invite", { name })}</p>
       <div className="push-invite-actions">
-        <button type="button" className="button button-primary button-small" onClick={() => void turnOn()} disabled={busy}>
+        {/* Secondary: the match moment's one primary button is Send message (docs/decisions/0138). */}
+        <button type="button" className="button button-outline button-small" onClick={() => void turnOn()} disabled={busy}>
           {t("match.push.turnOn")}
         </button>
         <button

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type FocusEvent, type FormEvent, type ReactNode } from "react";
 import { useT } from "../runtime/i18n-context";
 import { api, ApiError } from "../runtime/api";
 import { toast } from "../runtime/toast";
@@ -78,6 +78,19 @@ function profileBody(values: Values, photos: GridPhoto[]) {
  * about me with prompts, preferences. Each step is saved as a draft when the member moves on (and
  * while they type), so a closed tab resumes at the same step; the last step creates the profile.
  */
+/**
+ * A focused field ends wholly above the sticky bar (docs/decisions/0138): the browser scrolls a
+ * focused field only when none of it shows, so one peeking out under the bar is brought up here
+ * (scrollIntoView keeps the page's scroll-padding, the bar's height: profile.css).
+ */
+function keepAboveTheBar(event: FocusEvent<HTMLFormElement>) {
+  const field = event.target as HTMLElement;
+  const bar = event.currentTarget.querySelector(".profile-form-actions");
+  if (bar === null || bar.contains(field)) return;
+  const box = field.getBoundingClientRect();
+  if (box.bottom > bar.getBoundingClientRect().top || box.top < 0) field.scrollIntoView({ block: "nearest" });
+}
+
 export function Onboarding({ firstName, photos: initialPhotos, draft }: OnboardingProps) {
   const t = useT();
   const [step, setStep] = useState(Math.min(draft.step, initialPhotos.length === 0 ? 0 : ONBOARDING_STEPS.length - 1));
@@ -331,7 +344,7 @@ export function Onboarding({ firstName, photos: initialPhotos, draft }: Onboardi
 
   const last = step === ONBOARDING_STEPS.length - 1;
   return (
-    <form className="form profile-form onboarding" noValidate onSubmit={submit} data-step={stepName}>
+    <form className="form profile-form onboarding" noValidate onSubmit={submit} onFocus={keepAboveTheBar} data-step={stepName}>
       <div className="onboarding-progress">
         <p className="onboarding-count" id="onboarding-count">
           {t("onboarding.stepOf", { step: step + 1, total: ONBOARDING_STEPS.length })}
