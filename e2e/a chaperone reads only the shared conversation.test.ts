@@ -80,7 +80,7 @@ describe("a chaperone reads only the shared conversation", () => {
     const section = b.getByTestId("chaperone-settings");
     await section.getByRole("heading", { name: "Pendamping keluarga" }).scrollIntoViewIfNeeded();
     await section.getByLabel("Alamat email mereka").fill(MOTHER);
-    await screenshot(b, "chaperone-settings-invite-id-phone");
+    await section.screenshot({ path: join(import.meta.dir, "screenshots", "chaperone-settings-invite-id-phone.png") });
     await section.getByRole("button", { name: "Kirim undangan" }).click();
     await section.getByText(`Diundang: ${MOTHER}. Menunggu mereka menerima.`).waitFor({ timeout: 10_000 });
     await section.scrollIntoViewIfNeeded();
@@ -161,5 +161,16 @@ describe("a chaperone reads only the shared conversation", () => {
     await screenshot(c, "chaperone-conversation-en-desktop");
     await c.goto(`${server.origin}/chaperone`);
     await screenshot(c, "chaperone-home-en-desktop");
+    // Budi's chat with the switch on, in English on a desktop.
+    // As the Settings switcher does: the device's choice in storage and in the cookie.
+    await b.evaluate(() => {
+      localStorage.setItem("app-language", "en");
+      document.cookie = "app-language=en; path=/; samesite=lax";
+    });
+    await b.setViewportSize(DESKTOP);
+    await b.goto(`${server.origin}/chat/${matchId}`);
+    await hydrated(b, "chat-panel");
+    await b.getByRole("switch", { name: "Share with chaperone" }).waitFor();
+    await screenshot(b, "chaperone-chat-shared-en-desktop");
   }, 120_000);
 });
