@@ -15,6 +15,7 @@ import { FAITH_DURATIONS, RELATIONSHIP_GOALS } from "./demo/people";
 import { DENOMINATION_KEYS } from "../src/features/profile/denominations";
 import { INTEREST_KEYS } from "../src/features/profile/interests";
 import { churchById } from "../src/features/churches/church-directory";
+import { loadViewer, suggestFor } from "../src/features/discovery/discovery.service";
 
 /** The JPEG marker segments before the image data, with where each starts. */
 function jpegSegments(bytes: Uint8Array): { marker: number; offset: number }[] {
@@ -137,6 +138,67 @@ describe("seedDemo", () => {
       const withConversation = pending.find((report) => report.reason === reason);
       expect(withConversation?.evidence?.length).toBeGreaterThanOrEqual(3);
     }
+  });
+
+  test("photo-verifies about a third of the seeded people, with their photos marked as reviewed, and no one else", async () => {
+    const demoEmails = new Set(DEMO_ACCOUNTS.map((account) => account.email));
+    const everyone = (await handle.db.select({ id: users.id, email: users.email, photoVerifiedAt: users.photoVerifiedAt, createdAt: users.createdAt }).from(users)).filter((u) => !demoEmails.has(u.email!));
+    const verified = everyone.filter((u) => u.photoVerifiedAt !== null);
+    expect(verified.length / everyone.length).toBeGreaterThan(0.25);
+    expect(verified.length / everyone.length).toBeLessThan(0.42);
+    const allPhotos = await handle.db.select({ userId: photos.userId, verifiedAt: photos.verifiedAt }).from(photos);
+    const verifiedIds = new Set(verified.map((u) => u.id));
+    for (const person of verified) {
+      const own = allPhotos.filter((photo) => photo.userId === person.id);
+      // The badge stands on reviewed photos (src/features/verification/verified-photos.ts), approved after joining.
+      expect(own.length).toBeGreaterThan(0);
+      for (const photo of own) expect(photo.verifiedAt?.getTime()).toBe(person.photoVerifiedAt!.getTime());
+      expect(person.photoVerifiedAt!.getTime()).toBeGreaterThanOrEqual(person.createdAt!.getTime());
+    }
+    for (const photo of allPhotos) if (!verifiedIds.has(photo.userId)) expect(photo.verifiedAt).toBeNull();
+  });
+
+  test("every message is sent by one of its match's two people, after the match began and not in the future", async () => {
+    const allMatches = new Map((await handle.db.select().from(matches)).map((m) => [m.id, m]));
+    const lines = await handle.db.select().from(messages);
+    expect(lines.length).toBeGreaterThan(10);
+    const now = Date.now();
+    for (const line of lines) {
+      const match = allMatches.get(line.matchId)!;
+      expect([match.user1Id, match.user2Id]).toContain(line.senderId);
+      expect(line.createdAt!.getTime()).toBeGreaterThan(match.createdAt!.getTime());
+      expect(line.createdAt!.getTime()).toBeLessThanOrEqual(now);
+    }
+    // Each match begins with the second of the two likes, never before either.
+    const likes = await handle.db.select().from(swipes).where(eq(swipes.isLike, true));
+    const likedAt = new Map(likes.map((like) => [`${like.swiperId}>${like.swipedId}`, like.createdAt!.getTime()]));
+    for (const match of allMatches.values()) {
+      const a = likedAt.get(`${match.user1Id}>${match.user2Id}`);
+      const b = likedAt.get(`${match.user2Id}>${match.user1Id}`);
+      if (a !== undefined && b !== undefined) expect(match.createdAt!.getTime()).toBeGreaterThanOrEqual(Math.max(a, b));
+    }
+  });
+
+  test("the demo chats greet the person they are sent to, by name", async () => {
+    const names = new Map((await handle.db.select({ id: users.id, firstName: users.firstName }).from(users)).map((u) => [u.id, u.firstName]));
+    const allMatches = new Map((await handle.db.select().from(matches)).map((m) => [m.id, m]));
+    const greetings = (await handle.db.select().from(messages)).filter((line) => /^(Hi|Shalom|Halo|Shalom juga,) /.test(line.content));
+    expect(greetings.length).toBeGreaterThanOrEqual(4);
+    for (const line of greetings) {
+      const match = allMatches.get(line.matchId)!;
+      const recipient = match.user1Id === line.senderId ? match.user2Id : match.user1Id;
+      const named = line.content.match(/^(?:Hi|Halo|Shalom(?: juga,)?) ([^,!]+)/)?.[1];
+      if (named !== undefined && names.has(recipient)) expect([line.content, named]).toEqual([line.content, names.get(recipient)!]);
+    }
+  });
+
+  test("the demo account's Discover with 'Verified people only' is not empty", async () => {
+    const [demo] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS[0]!.email));
+    const viewer = await loadViewer(handle.db, demo!.id);
+    const cards = await suggestFor(handle.db, { ...viewer!, verifiedOnly: true }, new Date(), 20, [], { likesFirst: false });
+    expect(cards.length).toBeGreaterThanOrEqual(5);
+    const verified = new Set((await handle.db.select({ id: users.id, at: users.photoVerifiedAt }).from(users)).filter((u) => u.at !== null).map((u) => u.id));
+    for (const card of cards) expect(verified.has(card.id)).toBe(true);
   });
 
   test("creates the demo sign-ins: they work with the printed password, including an admin and a Premium Plus account", async () => {

@@ -191,32 +191,42 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A fixed seed: every machine gets the same people, texts and pictures. */
 const SEED = 20261122;
 
-const CONVERSATIONS: readonly (readonly string[])[] = [
+/**
+ * The demo accounts' first conversations: each line says who writes it ("them" is the seeded
+ * person, who opens; "me" the demo account), so a greeting names the one it is sent to.
+ * Placeholders: {to} the recipient's first name; {fromCity} and {fromChurch} the sender's own.
+ * Nothing in a line claims what the sender's profile does not say.
+ */
+type ScriptLine = readonly ["them" | "me", string];
+const CONVERSATIONS: readonly (readonly ScriptLine[])[] = [
   [
-    "Hi {them}! I saw you also serve in the worship team 😊",
-    "Hi {me}! Yes, I play keyboard most Sundays. Do you sing?",
-    "Only in the choir, and loudly in the car 😄",
-    "Choir counts! Which service do you usually go to?",
-    "The 9 o'clock one. Maybe coffee after service sometime?",
+    ["them", "Hi {to}! I saw that faith comes first for you too 😊"],
+    ["me", "Hi {to}! It really does. Which church do you go to?"],
+    ["them", "{fromChurch}, mostly the morning service. And you?"],
+    ["me", "{fromChurch}. Maybe coffee after service sometime?"],
+    ["them", "I'd like that 😊"],
   ],
   [
-    "Shalom, salam kenal ya 🙏",
-    "Shalom juga! Salam kenal. Asli mana?",
-    "Aku dari Manado, tapi udah lima tahun di Jakarta. Kamu?",
-    "Aku dari Medan, kerja di Jakarta juga. Udah pernah ikut ibadah pemuda di gerejaku?",
-    "Belum nih. Kapan-kapan ajak ya 😊",
+    ["them", "Shalom {to}, salam kenal ya 🙏"],
+    ["me", "Shalom juga, {to}! Salam kenal. Sekarang tinggal di mana?"],
+    ["them", "Aku di {fromCity}. Kamu?"],
+    ["me", "Aku di {fromCity}. Kapan-kapan ikut ibadah pemuda di gerejaku, yuk?"],
+    ["them", "Boleh banget, kabari ya 😊"],
   ],
   [
-    "Your bio made me smile. What's the best warung you know?",
-    "Haha, there's a great soto Betawi place near Cikini!",
-    "Deal, I'll trust your recommendation. This Saturday?",
+    ["them", "Your bio made me smile, {to}. What's the best warung you know?"],
+    ["me", "Haha, there's a great soto Betawi place near Cikini!"],
+    ["them", "Deal, I'll trust your recommendation. This Saturday?"],
   ],
   [
-    "Halo {them}, lagi baca buku apa sekarang?",
-    "Lagi baca 'Mere Christianity', pelan-pelan tapi bagus banget. Kamu?",
-    "Wah sama, aku juga pernah baca! Bab tentang kasih itu favoritku.",
+    ["them", "Halo {to}, lagi baca buku apa sekarang?"],
+    ["me", "Lagi baca 'Mere Christianity', pelan-pelan tapi bagus banget. Kamu?"],
+    ["them", "Wah, aku juga pernah baca! Bab tentang kasih itu favoritku."],
   ],
 ];
+
+/** About a third of the seeded people are photo-verified (docs/decisions/0139), so "Verified only" is never empty. */
+const VERIFIED_SHARE = 1 / 3;
 
 /** Reasons are the codes members pick (src/features/safety/report-reasons.ts); screens translate them. */
 const REPORT_REASONS: readonly (readonly [ReportReason, string])[] = [
@@ -334,6 +344,17 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
       createdAt: user.createdAt,
     };
   });
+  // About a third of the seeded people had their live selfie approved a while after joining: the
+  // badge (users.photo_verified_at) and the reviewed photos (photos.verified_at) go together, as an
+  // approval writes them (src/features/verification/verified-photos.ts). A random source of its
+  // own, so the rest of the set stays the same.
+  const verification = new Random(SEED + 1);
+  for (const user of seeded) {
+    if (user.banned !== undefined || !verification.chance(VERIFIED_SHARE)) continue;
+    const at = new Date(Math.min(user.createdAt.getTime() + verification.float(1, 48) * 60 * 60_000, now));
+    userRows.find((row) => row.id === user.id)!.photoVerifiedAt = at;
+    for (const photo of photoRows) if (photo.userId === user.id) photo.verifiedAt = at;
+  }
   const profileRows: (typeof profiles.$inferInsert)[] = people.map((user) => {
     const p = user.person;
     return {
@@ -404,7 +425,8 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
     for (const other of [...matched, ...likers]) usedForDemo.add(other.id);
     likers.forEach((liker, index) => addSwipe(liker, demo, true, index < account.superLikers, ago(30 * 60_000, 6 * DAY_MS)));
     for (const other of matched) {
-      const first = ago(2 * DAY_MS, 9 * DAY_MS);
+      // Not before either account existed (a seeded person may have joined two days ago).
+      const first = new Date(Math.max(ago(2 * DAY_MS, 9 * DAY_MS).getTime(), other.createdAt.getTime() + 60 * 60_000, demo.createdAt.getTime() + 60 * 60_000));
       addSwipe(other, demo, true, false, first);
       const matchedAt = new Date(first.getTime() + random.float(1, 20) * 60 * 60_000);
       addSwipe(demo, other, true, false, matchedAt);
@@ -412,10 +434,10 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
       const script = CONVERSATIONS[conversation++ % CONVERSATIONS.length]!;
       // The other person opens; the last line is theirs or ours, and the newest from them is unread.
       let at = matchedAt.getTime() + random.float(5, 120) * 60_000;
-      script.forEach((line, index) => {
-        const sender = index % 2 === 0 ? other : demo;
+      script.forEach(([who, line], index) => {
+        const sender = who === "them" ? other : demo;
         const receiver = sender === other ? demo : other;
-        const content = line.replace("{me}", sender.person.firstName).replace("{them}", receiver.person.firstName);
+        const content = line.replace("{to}", receiver.person.firstName).replace("{fromCity}", sender.person.city.name).replace("{fromChurch}", sender.person.churchName);
         const isLast = index === script.length - 1;
         messageRows.push({ id: newId(), matchId: match.id, senderId: sender.id, content, kind: "text", createdAt: new Date(at), readAt: isLast && sender === other ? null : new Date(at + 60_000) });
         match.lastMessageAt = new Date(at);
@@ -439,7 +461,10 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
   for (const swipe of swipeRows) {
     if (!swipe.isLike || !seededIds.has(swipe.swiperId) || !seededIds.has(swipe.swipedId) || swipe.swiperId > swipe.swipedId) continue;
     if (!likes.has(`${swipe.swipedId}>${swipe.swiperId}`)) continue;
-    matchRows.push({ id: newId(), user1Id: swipe.swiperId, user2Id: swipe.swipedId, createdAt: swipe.createdAt!, lastMessageAt: null });
+    // A match begins with the second like, not the first.
+    const reply = swipeRows.find((other) => other.swiperId === swipe.swipedId && other.swipedId === swipe.swiperId)!;
+    const matchedAt = new Date(Math.max(swipe.createdAt!.getTime(), reply.createdAt!.getTime()));
+    matchRows.push({ id: newId(), user1Id: swipe.swiperId, user2Id: swipe.swipedId, createdAt: matchedAt, lastMessageAt: null });
     seededMatches++;
   }
 
@@ -457,13 +482,15 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
   const evidenceMatch = matchRows.find((m) => m.lastMessageAt === null && reportable.some((u) => u.id === m.user1Id) && reportable.some((u) => u.id === m.user2Id));
   if (evidenceMatch !== undefined) {
     const [reporterId, reportedId] = [evidenceMatch.user1Id, evidenceMatch.user2Id];
-    const start = Math.max(evidenceMatch.createdAt!.getTime(), Date.now() - 2 * DAY_MS);
+    // After the match, the lines up to 20 minutes apart and all in the past.
+    const start = Math.max(evidenceMatch.createdAt!.getTime(), now - 2 * DAY_MS);
+    const gap = Math.min(20 * 60_000, (now - start) / (SCAM_CONVERSATION.length + 1));
     SCAM_CONVERSATION.forEach(([who, content], index) => {
-      const at = new Date(start + (index + 1) * 20 * 60_000);
+      const at = new Date(start + (index + 1) * gap);
       messageRows.push({ id: newId(), matchId: evidenceMatch.id!, senderId: who === "reported" ? reportedId : reporterId, content, kind: "text", createdAt: at, readAt: at });
       evidenceMatch.lastMessageAt = at;
     });
-    reportRows.push({ id: newId(), reporterId, reportedUserId: reportedId, reason: "scam", description: "Asked me to transfer money for a 'customs fee' after a few messages.", status: "pending", createdAt: new Date(start + 2 * 60 * 60_000) });
+    reportRows.push({ id: newId(), reporterId, reportedUserId: reportedId, reason: "scam", description: "Asked me to transfer money for a 'customs fee' after a few messages.", status: "pending", createdAt: new Date(Math.min(start + 2 * 60 * 60_000, now)) });
   }
   // The harassment report comes with the conversation behind it (no random draws, so the rest
   // of the set stays the same).
