@@ -3,6 +3,8 @@ import { useT } from "./runtime/i18n-context";
 import { translateMessage } from "./runtime/messages";
 import { realtime } from "./runtime/realtime";
 import { toast } from "./runtime/toast";
+import { Dialog } from "./components/dialog";
+import { CameraIcon, HandsetIcon, MicIcon } from "./components/call-icons";
 
 export type CallType = "voice" | "video";
 /** idle → calling (I ring them) | ringing (they ring me) → connecting → connected → idle. */
@@ -24,6 +26,8 @@ export function useCall({ matchId, iceServers, canCall }: { matchId: string; ice
   const [cameraOff, setCameraOff] = useState(false);
   const [localStream, setLocalStream] = useState<MediaStream | null>(null);
   const [remoteStream, setRemoteStream] = useState<MediaStream | null>(null);
+  // A free member pressed call: the plans are offered, not an error (docs/decisions/0137).
+  const [upsell, setUpsell] = useState(false);
   const pc = useRef<RTCPeerConnection | null>(null);
   const local = useRef<MediaStream | null>(null);
   const pendingIce = useRef<RTCIceCandidateInit[]>([]);
@@ -88,7 +92,7 @@ export function useCall({ matchId, iceServers, canCall }: { matchId: string; ice
 
   const start = async (type: CallType) => {
     if (!canCall) {
-      toast({ title: t("calls.premiumPlusRequired"), description: t("calls.premiumPlusBody"), variant: "destructive" });
+      setUpsell(true);
       return;
     }
     if (phaseRef.current !== "idle") return;
@@ -209,7 +213,7 @@ export function useCall({ matchId, iceServers, canCall }: { matchId: string; ice
     return () => window.removeEventListener("pagehide", onLeave);
   }, [matchId]);
 
-  return { phase, callType, connectionState, connectedAt, muted, cameraOff, localStream, remoteStream, start, accept, decline, end, toggleMute, toggleCamera };
+  return { phase, callType, connectionState, connectedAt, muted, cameraOff, localStream, remoteStream, start, accept, decline, end, toggleMute, toggleCamera, upsell, closeUpsell: () => setUpsell(false) };
 }
 
 export type CallControls = ReturnType<typeof useCall>;
@@ -227,8 +231,31 @@ function MediaView({ stream, muted, className, video }: { stream: MediaStream | 
   return video ? <video ref={ref} className={className} autoPlay playsInline muted={muted} /> : <audio ref={ref} autoPlay muted={muted} />;
 }
 
-/** The call panel: who, mm:ss timer, mute, camera, end; or the ringing banner with accept/decline. */
-export function CallPanel({ call, name }: { call: CallControls; name: string }) {
+/** Discover with the plan dialog open (the plans live there). */
+export const PLANS_HREF = "/swipe?plans=1";
+
+/** A round control of the call screen: an icon, its name for screen readers, a short caption. */
+function RoundButton({ label, caption, onClick, pressed, tone = "plain", testId, children }: { label: string; caption: string; onClick: () => void; pressed?: boolean; tone?: "plain" | "danger" | "accept"; testId?: string; children: React.ReactNode }) {
+  return (
+    <div className="call-control">
+      <button type="button" className={`call-round call-round-${tone}`} aria-label={label} aria-pressed={pressed} onClick={onClick} data-testid={testId}>
+        {children}
+      </button>
+      <span className="call-caption" aria-hidden="true">
+        {caption}
+      </span>
+    </div>
+  );
+}
+
+/**
+ * The call screen, full screen on a phone like a phone call (docs/decisions/0137): the other
+ * person's video large (their photo for a voice call, or until their video arrives), my camera as
+ * a picture-in-picture, name and timer on top, round controls at the bottom. While a call rings
+ * for me, the incoming-call screen (islands/components/incoming-call.tsx) is what shows.
+ * A free member's call button opens the plans instead.
+ */
+export function CallPanel({ call, name, photo = null }: { call: CallControls; name: string; photo?: string | null }) {
   const t = useT();
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
@@ -237,56 +264,64 @@ export function CallPanel({ call, name }: { call: CallControls; name: string }) 
     return () => clearInterval(timer);
   }, [call.connectedAt]);
 
-  if (call.phase === "idle") return <div className="call-panel-idle" data-call-state="idle" data-testid="call-panel" hidden />;
+  const upsell = (
+    <Dialog open={call.upsell} onClose={call.closeUpsell} title={t("calls.upsellTitle")} description={t("calls.upsellBody", { name })} className="call-upsell">
+      <div className="call-upsell-actions" data-testid="call-upsell">
+        <a className="button button-primary" href={PLANS_HREF}>
+          {t("calls.seePlans")}
+        </a>
+        <button type="button" className="button button-ghost" onClick={call.closeUpsell}>
+          {t("calls.notNow")}
+        </button>
+      </div>
+    </Dialog>
+  );
+  if (call.phase === "idle" || call.phase === "ringing") {
+    return (
+      <>
+        <div className="call-panel-idle" data-call-state={call.phase} data-call-type={call.callType} data-testid="call-panel" hidden />
+        {call.upsell ? upsell : null}
+      </>
+    );
+  }
   const state = call.phase === "connected" || call.phase === "connecting" ? call.connectionState : call.phase;
   const video = call.callType === "video";
+  const remoteVideo = video && call.remoteStream !== null && call.remoteStream.getVideoTracks().length > 0;
   return (
-    <section className={`call-panel ${video ? "call-panel-video" : ""}`} aria-label={t("calls.panel")} data-call-state={state} data-call-type={call.callType} data-testid="call-panel">
-      {video ? (
-        <div className="call-videos">
-          <MediaView stream={call.remoteStream} muted={false} className="call-remote" video />
-          <MediaView stream={call.localStream} muted className="call-local" video />
+    <section className={`call-panel call-screen ${video ? "call-panel-video" : ""}`} role="dialog" aria-modal="true" aria-label={t(video ? "calls.videoCallWith" : "calls.voiceCallWith")} data-call-state={state} data-call-type={call.callType} data-testid="call-panel">
+      {video ? <MediaView stream={call.remoteStream} muted={false} className="call-remote" video /> : <MediaView stream={call.remoteStream} muted={false} className="" video={false} />}
+      {!remoteVideo ? (
+        <div className="call-portrait" data-testid="call-portrait">
+          {photo !== null ? <img className="call-photo" src={photo} alt="" width={160} height={160} /> : <span className="call-photo person-avatar-empty" aria-hidden="true" />}
         </div>
-      ) : (
-        <MediaView stream={call.remoteStream} muted={false} className="" video={false} />
-      )}
+      ) : null}
       <div className="call-info">
         <p className="call-name">{name}</p>
         <p className="call-status" aria-live="polite">
-          {call.phase === "ringing"
-            ? t(video ? "calls.incomingVideo" : "calls.incomingVoice")
-            : call.phase === "calling"
-              ? t("calls.calling")
-              : call.connectedAt !== null
-                ? <span className="call-timer" data-testid="call-timer">{formatElapsed(now - call.connectedAt)}</span>
-                : t("calls.connecting")}
+          {call.phase === "calling" ? (
+            t("calls.calling")
+          ) : call.connectedAt !== null ? (
+            <span className="call-timer" data-testid="call-timer">
+              {formatElapsed(now - call.connectedAt)}
+            </span>
+          ) : (
+            t("calls.connecting")
+          )}
         </p>
       </div>
+      {video ? <MediaView stream={call.localStream} muted className={`call-local ${call.cameraOff ? "call-local-off" : ""}`} video /> : null}
       <div className="call-controls">
-        {call.phase === "ringing" ? (
-          <>
-            <button type="button" className="button button-outline" onClick={call.decline}>
-              {t("calls.decline")}
-            </button>
-            <button type="button" className="button button-primary" onClick={() => void call.accept()} data-testid="call-accept">
-              {t("calls.accept")}
-            </button>
-          </>
-        ) : (
-          <>
-            <button type="button" className="button button-outline" aria-pressed={call.muted} onClick={call.toggleMute}>
-              {call.muted ? t("calls.unmute") : t("calls.mute")}
-            </button>
-            {video ? (
-              <button type="button" className="button button-outline" aria-pressed={call.cameraOff} onClick={call.toggleCamera}>
-                {call.cameraOff ? t("calls.cameraOn") : t("calls.cameraOff")}
-              </button>
-            ) : null}
-            <button type="button" className="button button-danger" onClick={call.end} data-testid="call-end">
-              {t("calls.end")}
-            </button>
-          </>
-        )}
+        <RoundButton label={call.muted ? t("calls.unmute") : t("calls.mute")} caption={call.muted ? t("calls.unmute") : t("calls.mute")} pressed={call.muted} onClick={call.toggleMute} testId="call-mute">
+          <MicIcon off={call.muted} />
+        </RoundButton>
+        {video ? (
+          <RoundButton label={call.cameraOff ? t("calls.cameraOn") : t("calls.cameraOff")} caption={call.cameraOff ? t("calls.cameraOn") : t("calls.cameraOff")} pressed={call.cameraOff} onClick={call.toggleCamera} testId="call-camera">
+            <CameraIcon off={call.cameraOff} />
+          </RoundButton>
+        ) : null}
+        <RoundButton label={t("calls.end")} caption={t("calls.end")} tone="danger" onClick={call.end} testId="call-end">
+          <HandsetIcon down />
+        </RoundButton>
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { CallPanel, useCall, type CallType } from "./call-panel";
+import { CallPanel, PLANS_HREF, useCall, type CallType } from "./call-panel";
 import { SafetyMenu } from "./components/safety-menu";
 import { AdSlot } from "./components/ad-slot-lazy";
 import { adDue, countVisit, useAdPlacement } from "./runtime/ads";
@@ -13,10 +13,8 @@ import { realtime } from "./runtime/realtime";
 import { toast } from "./runtime/toast";
 import { FREE_DAILY_CHATS, MAX_MESSAGE_LENGTH, MESSAGE_PAGE_SIZE } from "../src/platform/constants";
 import { LimitOffer } from "./components/limit-offer";
-import { clockTime, firstRenderZone, type ClockZone } from "./runtime/clock-time";
+import { clockTime, dayNumber, firstRenderZone, relativeDay, shortDate, type ClockZone } from "./runtime/clock-time";
 
-/** Discover with the plan dialog open (the plans live there). */
-const PLANS_HREF = "/swipe?plans=1";
 import type { MessageJson } from "../src/features/chat/chat.service";
 import type { ChaperoneNotice } from "../src/features/chaperone/chaperone.service";
 import { ChaperoneShareSwitch, ChaperoneNoticeLine, mergeNotices, noticesBefore } from "./components/chaperone-chat";
@@ -30,7 +28,7 @@ export interface Presence {
 export interface ChatPanelProps {
   matchId: string;
   me: { id: string };
-  other: { id: string; firstName: string; age: number | null; photo: string | null; presence: Presence | null; verified: boolean };
+  other: { id: string; firstName: string; age: number | null; photo: string | null; presence: Presence | null; verified: boolean; prompts?: { id: string; answer: string }[] };
   initialMessages: MessageJson[];
   /** Null for premium members (no limit). */
   remainingToday: number | null;
@@ -46,6 +44,32 @@ export interface ChatPanelProps {
 }
 
 const TYPING_SEND_INTERVAL_MS = 2000;
+/** An empty chat offers this many icebreakers (docs/decisions/0137). */
+const ICEBREAKERS = 3;
+/** A prompt's answer quoted in an icebreaker is cut here, so the chip stays a line or two. */
+const ICEBREAKER_ANSWER_MAX = 40;
+
+type Translate = ReturnType<typeof useI18n>["t"];
+
+/** Three openers: one per answered prompt of the other person, then general ones. */
+export function icebreakers(t: Translate, prompts: { id: string; answer: string }[]): string[] {
+  const fromPrompts = prompts.map((prompt) => {
+    const answer = prompt.answer.trim();
+    const quoted = answer.length > ICEBREAKER_ANSWER_MAX ? `${answer.slice(0, ICEBREAKER_ANSWER_MAX - 1).trimEnd()}…` : answer;
+    return t("chat.icebreakerPrompt", { answer: quoted, prompt: t(`prompts.list.${prompt.id}`), interpolation: { escapeValue: false } });
+  });
+  const general = [t("chat.icebreakerFallback1"), t("chat.icebreakerFallback2"), t("chat.icebreakerFallback3")];
+  return [...fromPrompts, ...general].slice(0, ICEBREAKERS);
+}
+
+/** A call line's words: "Video call · 1:05", "Missed voice call", "Declined video call". */
+function callLine(t: Translate, message: MessageJson): string {
+  const [type = "voice", detail] = message.content.split(":");
+  const video = type === "video";
+  if (message.kind === "missed_call") return t(detail === "declined" ? (video ? "chat.declinedVideo" : "chat.declinedVoice") : video ? "chat.missedVideo" : "chat.missedVoice");
+  const seconds = Number(detail ?? 0);
+  return t(video ? "chat.videoCallLine" : "chat.voiceCallLine", { duration: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}` });
+}
 const TYPING_SHOW_MS = 3500;
 
 function mergeMessages(current: MessageJson[], incoming: MessageJson[]) {
@@ -221,9 +245,52 @@ export function ChatPanel(props: ChatPanelProps) {
   const lastMine = [...messages].reverse().find((message) => message.senderId === me.id && message.kind === "text");
   const title = other.age === null ? other.firstName : `${other.firstName}, ${other.age}`;
 
+  const dayLabel = (at: Date) => {
+    const day = relativeDay(at, new Date(), zone);
+    return day === "today" ? t("chat.today") : day === "yesterday" ? t("chat.yesterday") : shortDate(at, lang, zone);
+  };
+
   /** The chaperone notice lines that go before message `index` (after the last one: messages.length). */
   const chaperoneLines = (index: number) =>
     noticesBefore(notices, messages, index, hasOlder).map((notice) => <ChaperoneNoticeLine key={`n-${notice.memberId}-${notice.at}-${notice.shared}`} notice={notice} meId={me.id} otherName={other.firstName} />);
+
+  const messageItem = (message: MessageJson) => {
+    if (message.kind !== "text") {
+      return (
+        <li key={message.id} className="chat-system" data-kind={message.kind} data-testid="call-line">
+          {callLine(t, message)} · <time dateTime={message.createdAt}>{clockTime(new Date(message.createdAt), lang, zone)}</time>
+        </li>
+      );
+    }
+    const mine = message.senderId === me.id;
+    const state = message.readAt !== null ? "read" : delivered.has(message.id) ? "delivered" : "sent";
+    return (
+      <li key={message.id} className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"}`} data-testid="message" data-state={mine ? state : undefined}>
+        <p className="bubble-text">{message.content}</p>
+        <p className="bubble-meta">
+          <time dateTime={message.createdAt}>{clockTime(new Date(message.createdAt), lang, zone)}</time>
+          {mine && message.id === lastMine?.id ? (
+            <span className="bubble-state" data-testid="message-state">
+              {" · "}
+              {t(`chat.state.${state}`)}
+            </span>
+          ) : mine ? (
+            <span className="bubble-ticks" aria-label={t(`chat.state.${state}`)}>
+              {state === "sent" ? " ✓" : " ✓✓"}
+            </span>
+          ) : null}
+        </p>
+        {!mine && message.caution !== null && !removed ? (
+          <div className="scam-caution" role="note" data-testid="scam-caution" data-caution={message.caution}>
+            <p>{t(`chat.caution.${message.caution}`)}</p>
+            <button type="button" className="button button-outline button-small" onClick={() => setReportScam((count) => count + 1)}>
+              {t("chat.caution.report")}
+            </button>
+          </div>
+        ) : null}
+      </li>
+    );
+  };
 
   return (
     <div className="chat" data-testid="chat-panel">
@@ -257,7 +324,7 @@ export function ChatPanel(props: ChatPanelProps) {
         )}
       </header>
 
-      <CallPanel call={call} name={other.firstName} />
+      <CallPanel call={call} name={other.firstName} photo={other.photo} />
 
       {offline ? (
         <p className="chat-banner chat-banner-warning" role="status">
@@ -285,51 +352,35 @@ export function ChatPanel(props: ChatPanelProps) {
             </button>
           </li>
         ) : null}
-        {messages.length === 0 ? <li className="chat-empty">{t("chat.empty", { name: other.firstName })}</li> : null}
-        {messages.map((message, index) => {
-          const lines = chaperoneLines(index);
-          if (message.kind !== "text") {
-            const [type = "voice", seconds] = message.content.split(":");
-            const label =
-              message.kind === "missed_call"
-                ? t(type === "video" ? "chat.missedVideo" : "chat.missedVoice")
-                : t(type === "video" ? "chat.videoCallLine" : "chat.voiceCallLine", { duration: `${Math.floor(Number(seconds ?? 0) / 60)}:${String(Number(seconds ?? 0) % 60).padStart(2, "0")}` });
-            return [
-              ...lines,
-              <li key={message.id} className="chat-system" data-kind={message.kind}>
-                {label} · <time dateTime={message.createdAt}>{clockTime(new Date(message.createdAt), lang, zone)}</time>
-              </li>,
-            ];
-          }
-          const mine = message.senderId === me.id;
-          const state = message.readAt !== null ? "read" : delivered.has(message.id) ? "delivered" : "sent";
-          return [
-            ...lines,
-            <li key={message.id} className={`bubble ${mine ? "bubble-mine" : "bubble-theirs"}`} data-testid="message" data-state={mine ? state : undefined}>
-              <p className="bubble-text">{message.content}</p>
-              <p className="bubble-meta">
-                <time dateTime={message.createdAt}>{clockTime(new Date(message.createdAt), lang, zone)}</time>
-                {mine && message.id === lastMine?.id ? (
-                  <span className="bubble-state" data-testid="message-state">
-                    {" · "}
-                    {t(`chat.state.${state}`)}
-                  </span>
-                ) : mine ? (
-                  <span className="bubble-ticks" aria-label={t(`chat.state.${state}`)}>
-                    {state === "sent" ? " ✓" : " ✓✓"}
-                  </span>
-                ) : null}
-              </p>
-              {!mine && message.caution !== null && !removed ? (
-                <div className="scam-caution" role="note" data-testid="scam-caution" data-caution={message.caution}>
-                  <p>{t(`chat.caution.${message.caution}`)}</p>
-                  <button type="button" className="button button-outline button-small" onClick={() => setReportScam((count) => count + 1)}>
-                    {t("chat.caution.report")}
+        {messages.length === 0 ? (
+          <li className="chat-empty">
+            <p>{t("chat.empty", { name: other.firstName })}</p>
+            {!removed && remaining !== 0 ? (
+              <div className="icebreakers" data-testid="icebreakers">
+                <p className="icebreakers-title">{t("chat.icebreakersTitle")}</p>
+                {icebreakers(t, other.prompts ?? []).map((text) => (
+                  <button key={text} type="button" className="icebreaker" data-testid="icebreaker" onClick={() => {
+                    onDraft(text);
+                    document.getElementById("chat-input")?.focus();
+                  }}>
+                    {text}
                   </button>
-                </div>
-              ) : null}
-            </li>,
-          ];
+                ))}
+              </div>
+            ) : null}
+          </li>
+        ) : null}
+        {messages.map((message, index) => {
+          // A day separator before the first message of each day: Today, Yesterday, then the date.
+          const at = new Date(message.createdAt);
+          const previous = messages[index - 1];
+          const separator =
+            previous === undefined || dayNumber(new Date(previous.createdAt), zone) !== dayNumber(at, zone) ? (
+              <li className="chat-day" data-testid="chat-day" key={`day-${message.id}`}>
+                {dayLabel(at)}
+              </li>
+            ) : null;
+          return [separator, ...chaperoneLines(index), messageItem(message)];
         })}
         {chaperoneLines(messages.length)}
         {otherTyping ? (

@@ -60,7 +60,7 @@ export async function hydrated(page: Page, island: string) {
  * Ana (phone) and Budi (desktop), each signed in in their own Chromium, with finished profiles.
  * `extraArgs` go to both browsers (a fake camera).
  */
-export async function twoMembers(server: { origin: string }, extraArgs: string[] = []) {
+export async function twoMembers(server: { origin: string }, extraArgs: string[] = [], budiProfile: Record<string, unknown> = {}) {
   const ana = await createAccount(server.origin, { firstName: "Ana", lastName: "Kusuma" });
   const budi = await createAccount(server.origin, { firstName: "Budi", lastName: "Hartono" });
   const browserA = await openBrowser({ viewport: PHONE, extraArgs });
@@ -69,12 +69,12 @@ export async function twoMembers(server: { origin: string }, extraArgs: string[]
   await signInContext(browserB.context, server.origin, budi);
   await browserA.page.goto(`${server.origin}/edit-profile`);
   await completeProfile(server.origin, browserA.page, ana, "female", 330);
-  await completeProfile(server.origin, browserA.page, budi, "male", 200);
+  await completeProfile(server.origin, browserA.page, budi, "male", 200, budiProfile);
   return { ana, budi, browserA, browserB };
 }
 
 /** The same two, matched: the start of every two-person chat scenario. */
-export async function matchedPair(server: { origin: string }, extraArgs: string[] = []) {
-  const members = await twoMembers(server, extraArgs);
+export async function matchedPair(server: { origin: string }, extraArgs: string[] = [], budiProfile: Record<string, unknown> = {}) {
+  const members = await twoMembers(server, extraArgs, budiProfile);
   return { ...members, matchId: await matchPair(server.origin, members.ana, members.budi) };
 }

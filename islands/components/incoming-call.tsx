@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
-import { CALL_TOAST_MS } from "../../src/platform/constants";
+import { CALL_RING_TIMEOUT_MS } from "../../src/platform/constants";
+import type { MatchListItem } from "../../src/features/matches/matches.service";
+import { HandsetIcon } from "./call-icons";
 import { I18nProvider, useT, type I18nValue } from "../runtime/i18n-context";
 import { realtime, type ServerFrame } from "../runtime/realtime";
 import { toast } from "../runtime/toast";
@@ -9,6 +11,8 @@ import { api, endSession } from "../runtime/api";
 import { MatchDialog } from "./match-dialog";
 
 type IncomingCall = Extract<ServerFrame, { type: "incoming_call" }>;
+/** How often the vibration pattern repeats while a call rings. */
+const RING_PATTERN_MS = 2_000;
 type MatchMoment = Extract<ServerFrame, { type: "match_created" }>;
 
 /**
@@ -59,7 +63,7 @@ function useUnreadBadge() {
 
 /**
  * What the live connection shows on every signed-in page: the 'You have a new message from
- * your match.' toast, and the incoming-call toast (5 s, spec point 9) with accept and decline.
+ * your match.' toast, and the incoming call, full screen until it is answered, declined or ends (docs/decisions/0137).
  */
 function RealtimeNotices({ notifyMessages, notifyMatches }: { notifyMessages: boolean; notifyMatches: boolean }) {
   const t = useT();
@@ -107,10 +111,26 @@ function RealtimeNotices({ notifyMessages, notifyMatches }: { notifyMessages: bo
 
   useUnreadBadge();
 
+  // The incoming call rings until it is answered, declined or ends (call_ended); the ring time is
+  // only a fallback for a lost frame. No ring tone ships with the app, so a phone vibrates where
+  // the browser allows it (docs/decisions/0137).
+  const [callerPhoto, setCallerPhoto] = useState<string | null>(null);
   useEffect(() => {
     if (call === null) return;
-    const timer = setTimeout(() => setCall(null), CALL_TOAST_MS);
-    return () => clearTimeout(timer);
+    setCallerPhoto(null);
+    void api<MatchListItem[]>("GET", "/api/matches").then(
+      (list) => setCallerPhoto(list.find((match) => match.id === call.matchId)?.user1.photo ?? null),
+      () => undefined,
+    );
+    const vibrate = () => navigator.vibrate?.([600, 400, 600]);
+    vibrate();
+    const ring = setInterval(vibrate, RING_PATTERN_MS);
+    const timer = setTimeout(() => setCall(null), CALL_RING_TIMEOUT_MS);
+    return () => {
+      clearTimeout(timer);
+      clearInterval(ring);
+      navigator.vibrate?.(0);
+    };
   }, [call]);
 
   const matchDialog = <MatchDialog person={moment === null ? null : { firstName: moment.other.firstName, photo: moment.other.photo, matchId: moment.matchId, matchPercent: moment.other.matchPercent, matchReasons: moment.other.matchReasons }} myPhoto={moment?.myPhoto ?? null} onClose={() => setMoment(null)} />;
@@ -128,17 +148,34 @@ function RealtimeNotices({ notifyMessages, notifyMatches }: { notifyMessages: bo
   return (
     <>
     {matchDialog}
-    <div className="incoming-call" role="alertdialog" aria-labelledby="incoming-call-title" data-testid="incoming-call">
-      <p id="incoming-call-title" className="incoming-call-title">
-        {t(call.callType === "video" ? "realtime.incomingVideo" : "realtime.incomingVoice", { name: call.from.firstName })}
-      </p>
+    {/* Full screen like a phone's incoming call: the caller's photo, who and what, Decline and Accept. */}
+    <div className="incoming-call" role="alertdialog" aria-modal="true" aria-labelledby="incoming-call-title" data-testid="incoming-call" data-call-type={call.callType}>
+      <div className="incoming-call-who">
+        {callerPhoto !== null ? <img className="incoming-call-photo" src={callerPhoto} alt="" width={160} height={160} data-testid="incoming-call-photo" /> : <span className="incoming-call-photo person-avatar-empty" aria-hidden="true" />}
+        <p className="incoming-call-name" aria-hidden="true">
+          {call.from.firstName}
+        </p>
+        <p id="incoming-call-title" className="incoming-call-title">
+          {t(call.callType === "video" ? "realtime.incomingVideo" : "realtime.incomingVoice", { name: call.from.firstName })}
+        </p>
+      </div>
       <div className="incoming-call-actions">
-        <button type="button" className="button button-small button-outline" onClick={decline}>
-          {t("realtime.decline")}
-        </button>
-        <button type="button" className="button button-small button-primary" onClick={accept} autoFocus>
-          {t("realtime.accept")}
-        </button>
+        <div className="call-control">
+          <button type="button" className="call-round call-round-danger" onClick={decline} aria-label={t("realtime.decline")}>
+            <HandsetIcon down />
+          </button>
+          <span className="call-caption" aria-hidden="true">
+            {t("realtime.decline")}
+          </span>
+        </div>
+        <div className="call-control">
+          <button type="button" className="call-round call-round-accept" onClick={accept} autoFocus aria-label={t("realtime.accept")}>
+            <HandsetIcon />
+          </button>
+          <span className="call-caption" aria-hidden="true">
+            {t("realtime.accept")}
+          </span>
+        </div>
       </div>
     </div>
     </>

@@ -53,8 +53,7 @@ export const WS_MAX_SOCKETS_PER_MEMBER = 10;
 export const MESSAGES_PER_MINUTE = 60;
 export const WS_RECONNECT_ATTEMPTS = 3;
 export const WS_RECONNECT_BASE_DELAY_MS = 2000;
-/** Calls: the incoming-call toast shows 5 s (spec point 9); an unanswered call rings 30 s, then it is missed. */
-export const CALL_TOAST_MS = 5000;
+/** Calls: an unanswered call rings 30 s, then it is missed; the incoming-call screen shows as long (docs/decisions/0137). */
 export const CALL_RING_TIMEOUT_MS = 30_000;
 /** Reports a member may file in a day (docs/decisions/0073). */
 export const MAX_REPORTS_PER_DAY = 20;

@@ -39,7 +39,7 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     // Built once per database: building a select costs more than running it (db/prepared.ts).
     const otherQuery = preparedQuery(deps.db, "chat.page-other", () =>
       deps.db
-        .select({ id: users.id, firstName: users.firstName, age: profiles.age, lastActiveAt: users.lastActiveAt, verifiedAt: users.photoVerifiedAt })
+        .select({ id: users.id, firstName: users.firstName, age: profiles.age, lastActiveAt: users.lastActiveAt, verifiedAt: users.photoVerifiedAt, prompts: profiles.prompts })
         .from(users)
         .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(eq(users.id, sql.placeholder("userId")))
@@ -60,11 +60,21 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     const presence = showActivity
       ? { online: realtimeFor(deps).hub.socketCountOf(match.otherUserId) > 0, lastActiveAt: other?.lastActiveAt?.toISOString() ?? null }
       : null;
+    const initialMessages = await listMessages(deps.db, matchId, { showReceipts });
     const props: ChatPanelProps = {
       matchId,
       me: { id: user.id },
-      other: { id: match.otherUserId, firstName: other?.firstName ?? "", age: other?.age ?? null, photo, presence, verified: Boolean(other?.verifiedAt) },
-      initialMessages: await listMessages(deps.db, matchId, { showReceipts }),
+      other: {
+        id: match.otherUserId,
+        firstName: other?.firstName ?? "",
+        age: other?.age ?? null,
+        photo,
+        presence,
+        verified: Boolean(other?.verifiedAt),
+        // An empty chat offers icebreakers drawn from these (docs/decisions/0137); sent only then.
+        prompts: initialMessages.length === 0 ? (other?.prompts ?? []) : [],
+      },
+      initialMessages,
       remainingToday: hasPremium(user, now) ? null : Math.max(0, FREE_DAILY_CHATS - (await chatsUsedToday(deps.db, user.id, now))),
       canCall: hasPremiumPlus(user, now),
       iceServers: deps.config.iceServers as RTCIceServer[],
@@ -73,7 +83,7 @@ export function chatPages(deps: AppDeps, render: RenderPage) {
     };
     return render(
       c,
-      { title: t("chat.title", { name: props.other.firstName }), entry: "chat", namespaces: ["chat", "calls", "safety", "limits", "matches", "options", "chaperone"], bodyClassName: "chat-body" },
+      { title: t("chat.title", { name: props.other.firstName }), entry: "chat", namespaces: ["chat", "calls", "safety", "limits", "matches", "options", "chaperone", "prompts"], bodyClassName: "chat-body" },
       <main id="main" className="chat-main">
         {/*
           On a desktop the conversations stay beside the open chat: the page's script fills this in
