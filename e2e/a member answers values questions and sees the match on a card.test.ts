@@ -78,6 +78,8 @@ for (const [lang, size, viewport] of [
         await card.getByTestId("match-percent").waitFor();
         expect(await card.getByTestId("match-percent").innerText()).toBe(text("91% match", "91% cocok"));
         expect(await card.locator(".swipe-card-agree").count()).toBe(1);
+        // A desktop shows the person beside the card, the match first.
+        if (size === "desktop") expect(await page.getByTestId("discover-details").getByTestId("match-summary").locator(".match-summary-agree li").count()).toBe(3);
         await shot("3-card");
 
         // The info sheet: the three agreeing questions, in the reader's language.
