@@ -43,4 +43,7 @@ export function hydrateIslands(registry: Record<string, ComponentType<any>>) {
   // Loaded on demand so pages without it (sign-in) do not ship the code.
   const realtimeRoot = document.getElementById("realtime-root");
   if (realtimeRoot !== null) void import("../components/incoming-call").then(({ mountRealtime }) => mountRealtime(realtimeRoot, i18n));
+  // The worker that makes the next visit instant (public/sw.js, docs/decisions/0140), registered
+  // once the page is live so it never competes with this visit's own files.
+  if (realtimeRoot !== null && "serviceWorker" in navigator) setTimeout(() => void navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {}), 0);
 }

@@ -4,6 +4,7 @@ import type { AppEnv } from "../app-env";
 import { validateSessionToken } from "../features/auth/session";
 import { createTestApp, type TestApp } from "../testing/test-app";
 import { requestKind, sessionLoader } from "./session";
+import { pageCacheKey } from "./page-cache-key";
 
 // Registration hashes passwords (argon2): slow on a busy machine.
 setDefaultTimeout(30_000);
@@ -61,5 +62,30 @@ describe("session lookups of one turn", () => {
     const members = [await t.registerUser({ firstName: "Dewi" }), await t.registerUser({ firstName: "Eko" })];
     const answers = await Promise.all(members.map(async (member) => ({ member, response: await t.request("GET", "/api/auth/user", { cookie: member.cookie }) })));
     for (const { member, response } of answers) expect(await response.json()).toMatchObject({ id: member.id, firstName: member.firstName });
+  });
+});
+
+describe("the page-cache key cookie (public/sw.js, docs/decisions/0140)", () => {
+  /** The last Set-Cookie of the key: the one the browser keeps. */
+  const keyFrom = (response: Response) => response.headers.getSetCookie().findLast((value) => value.startsWith("kasih_cache="));
+
+  test("a signed-in request without the key gets this session's key, readable by script, and not the token", async () => {
+    const member = await t.registerUser({ firstName: "Fajar" });
+    const token = member.cookie.split("=")[1]!;
+    const setKey = keyFrom(await t.request("GET", "/api/auth/user", { cookie: member.cookie }));
+    expect(setKey).toContain(`kasih_cache=${pageCacheKey(token)};`);
+    expect(setKey).not.toContain("HttpOnly");
+    expect(setKey).not.toContain(token);
+    // Sent back, it is not set again; another member's key is replaced by this session's.
+    expect(keyFrom(await t.request("GET", "/api/auth/user", { cookie: `${member.cookie}; kasih_cache=${pageCacheKey(token)}` }))).toBeUndefined();
+    expect(keyFrom(await t.request("GET", "/api/auth/user", { cookie: `${member.cookie}; kasih_cache=${pageCacheKey("another-token")}` }))).toContain(`kasih_cache=${pageCacheKey(token)};`);
+  });
+
+  test("two sessions have two keys; signing out and a dead session clear it", async () => {
+    const one = await t.registerUser({ firstName: "Gita" });
+    const two = await t.registerUser({ firstName: "Hana" });
+    expect(pageCacheKey(one.cookie.split("=")[1]!)).not.toBe(pageCacheKey(two.cookie.split("=")[1]!));
+    expect(keyFrom(await t.request("GET", "/api/logout", { cookie: one.cookie }))).toMatch(/^kasih_cache=;.*Max-Age=0/);
+    expect(keyFrom(await t.request("GET", "/api/auth/user", { cookie: `${one.cookie}; kasih_cache=${pageCacheKey(one.cookie.split("=")[1]!)}` }))).toMatch(/^kasih_cache=;.*Max-Age=0/);
   });
 });

@@ -4,6 +4,7 @@ import type { AppDeps, AppEnv } from "../app-env";
 import { validateSessionToken } from "../features/auth/session";
 import { turnQueue } from "../platform/turn-queue";
 import { cookieValue } from "./cookie-value";
+import { clearPageCacheKeyCookie, pageCacheKey, pageCacheKeyCookieName, setPageCacheKeyCookie } from "./page-cache-key";
 
 export function sessionCookieName(isHttps: boolean): string {
   // __Host- binds the cookie to this exact origin (Secure, Path=/, no Domain) over https.
@@ -31,10 +32,18 @@ export function sessionLoader(
   lookUp: (token: string, kind: string) => ReturnType<typeof validateSessionToken> = turnQueue((token: string) => validateSessionToken(deps.db, deps.clock, token)),
 ) {
   const cookieName = sessionCookieName(deps.config.isHttps);
+  const keyCookieName = pageCacheKeyCookieName(deps.config.isHttps);
   return async (c: Context<AppEnv>, cookieHeader: string | null) => {
     const token = cookieValue(cookieHeader, cookieName);
     const result = token !== undefined && token.length > 0 && token.length < 100 ? await lookUp(token, requestKind(c.req.method, c.req.path)) : null;
-    if (result === null && token !== undefined) deleteCookie(c, cookieName, { path: "/", secure: deps.config.isHttps });
+    if (result === null && token !== undefined) {
+      deleteCookie(c, cookieName, { path: "/", secure: deps.config.isHttps });
+      clearPageCacheKeyCookie(c, deps.config);
+    } else if (result !== null && token !== undefined && cookieValue(cookieHeader, keyCookieName) !== pageCacheKey(token)) {
+      // A session from before the key existed, or a key that is not this session's: the service
+      // worker must not file this member's pages under another key (public/sw.js).
+      setPageCacheKeyCookie(c, deps.config, token, result.session.expiresAt);
+    }
     c.set("user", result?.user ?? null);
     c.set("session", result?.session ?? null);
   };
@@ -48,8 +57,10 @@ export function setSessionCookie(c: Context, config: { isHttps: boolean }, token
     secure: config.isHttps,
     expires: expiresAt,
   });
+  setPageCacheKeyCookie(c, config, token, expiresAt);
 }
 
 export function clearSessionCookie(c: Context, config: { isHttps: boolean }) {
   deleteCookie(c, sessionCookieName(config.isHttps), { path: "/", secure: config.isHttps });
+  clearPageCacheKeyCookie(c, config);
 }
