@@ -16,6 +16,7 @@ import { createSession } from "../auth/session";
 import { acceptInvitation, chaperoneConversation, chaperoneOverview, findInvitation, type ChaperoneConversation, type ChaperoneOverview, type InvitationView } from "./chaperone.service";
 import { messageKey } from "../../../islands/runtime/messages";
 import { MIN_PASSWORD_LENGTH } from "../../platform/constants";
+import { acceptTriesFor } from "./chaperone.routes";
 
 /** No React on the client: the landing entry runs only the language switcher (as /verify-email). */
 const PAGE = { entry: "landing", hydrates: false } as const;
@@ -244,8 +245,11 @@ export function chaperonePages(deps: AppDeps, render: RenderPage) {
       const token = typeof form.token === "string" ? form.token : "";
       const password = typeof form.password === "string" ? form.password.slice(0, 1024) : "";
       const firstName = typeof form.firstName === "string" ? form.firstName.slice(0, 200) : undefined;
+      const tries = acceptTriesFor(deps);
+      if (tries.isLimited(token)) return acceptPage(c, await findInvitation(deps, token), token, c.get("t")("messages.too_many_attempts_please_try_again_later", { defaultValue: "Too many attempts. Please try again later" }), 400);
       const result = await acceptInvitation(deps, token, { password, firstName }, c.get("lang"));
       if (!result.ok) {
+        if (result.status === 401) tries.hit(token);
         const t = c.get("t");
         const message = t(`chaperone.errors.${messageKey(result.message)}`, { defaultValue: t(`messages.${messageKey(result.message)}`, { defaultValue: result.message }) });
         return acceptPage(c, await findInvitation(deps, token), token, message, result.status === 404 ? 404 : 400);

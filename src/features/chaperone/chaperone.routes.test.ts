@@ -184,6 +184,21 @@ describe("the chaperone account", () => {
     expect((await app.request("DELETE", "/api/chaperone", { cookie: yosef.cookie })).status).toBe(404);
   });
 
+  test("wrong passwords on an invitation are limited across the API and the page's form", async () => {
+    const { daniel } = await pair();
+    const yosef = await createMember(app, { firstName: "Yosef", gender: "male" });
+    const chaperone = await chaperoneFor(daniel);
+    await invite(yosef, chaperone.email);
+    const token = await invitationToken(chaperone.email, 2);
+    for (let i = 0; i < 10; i++) expect((await app.request("POST", "/api/chaperone/accept", { body: { token, password: `wrong guess ${i}` } })).status).toBe(401);
+    expect((await app.request("POST", "/api/chaperone/accept", { body: { token, password: PASSWORD } })).status).toBe(429);
+    const form = await app.app.request("/chaperone/accept", { method: "POST", headers: { Origin: "http://localhost:3000", "Content-Type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ token, password: PASSWORD }) });
+    expect(form.status).toBe(400);
+    expect(await form.text()).toContain("Too many attempts");
+    app.clock.advance(15 * 60_000 + 1);
+    expect((await app.request("POST", "/api/chaperone/accept", { body: { token, password: PASSWORD } })).status).toBe(200);
+  });
+
   test("a new invitation replaces the old one and ends its access at once", async () => {
     const { daniel, matchId } = await pair();
     const first = await chaperoneFor(daniel);

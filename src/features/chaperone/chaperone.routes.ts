@@ -32,6 +32,17 @@ const hourMs = 60 * 60_000;
 export const CHAPERONE_INVITES_PER_HOUR = 5;
 /** Wrong passwords on one invitation in 15 minutes (as sign-in's per-account limit). */
 const ACCEPT_TRIES = { limit: 10, windowMs: 15 * 60_000 };
+const acceptLimiters = new WeakMap<AppDeps, RateLimiter>();
+
+/** One count of wrong passwords per invitation for the API and the page's form together. */
+export function acceptTriesFor(deps: AppDeps): RateLimiter {
+  let limiter = acceptLimiters.get(deps);
+  if (limiter === undefined) {
+    limiter = new RateLimiter(ACCEPT_TRIES.limit, ACCEPT_TRIES.windowMs, () => deps.clock.now().getTime());
+    acceptLimiters.set(deps, limiter);
+  }
+  return limiter;
+}
 
 export const inviteSchema = z.object({ email: z.email().max(254) });
 export const acceptSchema = z.object({ token: z.string().min(1).max(100), password: z.string().max(1024), firstName: z.string().max(200).optional() });
@@ -48,7 +59,7 @@ export function chaperoneRoutes(deps: AppDeps) {
   const mailer = deps.mailer ?? createMailer(deps.config);
   const clockMs = () => deps.clock.now().getTime();
   const invites = new RateLimiter(CHAPERONE_INVITES_PER_HOUR, hourMs, clockMs);
-  const acceptTries = new RateLimiter(ACCEPT_TRIES.limit, ACCEPT_TRIES.windowMs, clockMs);
+  const acceptTries = acceptTriesFor(deps);
   const hub = () => realtimeFor(deps).hub;
 
   /** The other members of matches whose shares an ending closed see "no longer" at once. */
