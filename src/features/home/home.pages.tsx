@@ -5,6 +5,44 @@ import { CrossIcon, CrownIcon, HeartIcon, ShieldCheckIcon } from "../../../islan
 import { AppShell, LanguageSwitcher, Logo } from "../../views/components";
 import type { RenderPage } from "../../views/render";
 import { isSuperAdminEmail } from "../auth/auth.service";
+import { VerifiedBadge } from "../../../islands/components/verified-badge";
+import { EXAMPLE_MEMBERS, examplePortrait, examplePortraitPath } from "./example-members";
+
+/**
+ * Drawn example profiles (example-members.ts), labelled as examples: the landing shows the kind
+ * of people and cards a member meets without presenting anyone as a real member nearby
+ * (docs/decisions/0139).
+ */
+function ExampleMembers() {
+  const t = useT();
+  return (
+    <section className="examples" aria-labelledby="examples-title">
+      <h2 id="examples-title" className="section-title">
+        {t("landing.examples.title")}
+      </h2>
+      <p className="examples-note">{t("landing.examples.note")}</p>
+      <ul className="example-grid">
+        {EXAMPLE_MEMBERS.map((member, index) => (
+          <li key={member.name} className="example-card" data-testid="example-member">
+            <span className="example-photo">
+              <img src={examplePortraitPath(index)} alt="" width={400} height={500} loading="lazy" decoding="async" />
+              <span className="example-tag">{t("landing.examples.tag")}</span>
+            </span>
+            <span className="example-text">
+              <strong>
+                {member.name}, {member.age}
+              </strong>
+              <span className="example-place">
+                {member.city} · {member.church}
+              </span>
+              {member.verified ? <VerifiedBadge /> : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 function Landing() {
   const t = useT();
@@ -36,8 +74,12 @@ function Landing() {
               {t("landing.signIn")}
             </a>
           </div>
-          <p className="hero-note">{t("landing.verifiedNote")}</p>
+          <p className="hero-note">
+            <ShieldCheckIcon size={16} />
+            {t("landing.verifiedNote")}
+          </p>
         </section>
+        <ExampleMembers />
         <section className="why" aria-labelledby="why-title">
           <h2 id="why-title" className="section-title">
             {t("landing.why.title")}
@@ -80,19 +122,26 @@ function NotFound() {
 }
 
 export function homePages(deps: AppDeps, render: RenderPage) {
-  return new Hono<AppEnv>().get("/", (c) => {
-    const user = c.get("user");
-    if (user === null) {
-      return render(c, { title: c.get("t")("landing.title"), entry: "landing", hydrates: false, description: c.get("t")("landing.lead") }, <Landing />);
-    }
-    // A chaperone has no profile to make: their home lists the members they chaperone (0135).
-    if (user.role === "chaperone") return c.redirect("/chaperone", 302);
-    if (!user.hasPhoto) return c.redirect("/edit-profile", 302);
-    // The super-admin's home is the panel, once the address is proven and the account is an
-    // admin (docs/decisions/0083); before that it is a member like any other.
-    if (user.isAdmin && isSuperAdminEmail(deps.config, user.email)) return c.redirect("/admin", 302);
-    return c.redirect("/swipe", 302);
-  });
+  return new Hono<AppEnv>()
+    .get("/landing/:file{example-[0-9]+\\.jpg}", (c) => {
+      const bytes = examplePortrait(Number(c.req.param("file").replace(/\D/g, "")));
+      if (bytes === null) return c.json({ message: "Not found" }, 404);
+      // Drawn from a fixed seed, the same bytes every time: cacheable for a day.
+      return c.body(bytes as Uint8Array<ArrayBuffer>, 200, { "Content-Type": "image/jpeg", "Cache-Control": "public, max-age=86400" });
+    })
+    .get("/", (c) => {
+      const user = c.get("user");
+      if (user === null) {
+        return render(c, { title: c.get("t")("landing.title"), entry: "landing", hydrates: false, description: c.get("t")("landing.lead") }, <Landing />);
+      }
+      // A chaperone has no profile to make: their home lists the members they chaperone (0135).
+      if (user.role === "chaperone") return c.redirect("/chaperone", 302);
+      if (!user.hasPhoto) return c.redirect("/edit-profile", 302);
+      // The super-admin's home is the panel, once the address is proven and the account is an
+      // admin (docs/decisions/0083); before that it is a member like any other.
+      if (user.isAdmin && isSuperAdminEmail(deps.config, user.email)) return c.redirect("/admin", 302);
+      return c.redirect("/swipe", 302);
+    });
 }
 
 /** Unknown paths (spec point 2): landing when signed out, the editor without a photo, else 404. */
