@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import { dateTimeText } from "../runtime/clock-time";
 import type { PaymentCreatedJson } from "../../src/features/payments/payments.schemas";
 import { CopyButton } from "../components/copy-button";
 import { useI18n } from "../runtime/i18n-context";
@@ -44,7 +45,8 @@ export function PaymentInstructions({ payment, onRetry, phoneInHand = false }: {
   const remaining = useRemaining(payment.expiresAt);
   const expired = remaining <= 0;
   const amount = formatRupiah(payment.amount, lang);
-  const expiry = new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(payment.expiresAt));
+  // The app's one date-and-time format, in the phone's zone (docs/decisions/0137).
+  const expiry = dateTimeText(new Date(payment.expiresAt), lang, "local");
   const wallet = payment.method === "ewallet" && payment.wallet != null ? payment.wallet : null;
   const hostedOnly = wallet === null && payment.qrCode === null && payment.bankInstructions === null && payment.paymentUrl !== null;
 

@@ -12,8 +12,8 @@ describe("the sign-in screen's failure text", () => {
   });
 
   it("says a suspension's end (Jakarta time) and reason in the person's language", () => {
-    expect(signInFailure(translator("en"), "en", suspended)).toBe("Your account is suspended until 5 December 2026 at 00:00. Reason: Asked a match for money");
-    expect(signInFailure(translator("id"), "id", suspended)).toBe("Akunmu ditangguhkan sampai 5 Desember 2026 pukul 00.00. Alasan: Asked a match for money");
+    expect(signInFailure(translator("en"), "en", suspended)).toBe("Your account is suspended until 5 Dec 2026, 12:00 AM. Reason: Asked a match for money");
+    expect(signInFailure(translator("id"), "id", suspended)).toBe("Akunmu ditangguhkan sampai 5 Des 2026, 00.00. Alasan: Asked a match for money");
     // Shown through translateMessage, it stays as it is.
     const id = signInFailure(translator("id"), "id", suspended);
     expect(translateMessage(translator("id"), id)).toBe(id);

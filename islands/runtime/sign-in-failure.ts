@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { ApiError } from "./api";
+import { dateTimeText } from "./clock-time";
 
 /**
  * What the sign-in screen says when signing in fails. A suspended account's 403 carries the reason
@@ -11,6 +12,7 @@ export function signInFailure(t: TFunction, lang: string, caught: unknown): stri
   if (!(caught instanceof ApiError)) return t("messages.network_error");
   const { suspendedUntil, reason } = caught.details;
   if (typeof suspendedUntil !== "string" || typeof reason !== "string") return caught.message;
-  const date = new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", { timeZone: "Asia/Jakarta", dateStyle: "long", timeStyle: "short" }).format(new Date(suspendedUntil));
+  // The app's one date-and-time format (docs/decisions/0137).
+  const date = dateTimeText(new Date(suspendedUntil), lang);
   return t("messages.account_suspended_until_detail", { date, reason });
 }

@@ -2,6 +2,7 @@
  * The plan section of Settings (PAYMENTS.md: "Settings shows them"): the plan in force, until
  * when, a way to buy or extend it, and the member's payments, newest first. Server HTML.
  */
+import { dateTimeText } from "../../../islands/runtime/clock-time";
 import { useT } from "../../../islands/runtime/i18n-context";
 import { formatRupiah } from "../../../islands/plan-dialog";
 import { FREE_DAILY_CHATS, FREE_DAILY_SWIPES } from "../../platform/constants";
@@ -25,7 +26,6 @@ export function PlanSummary({ plan, planExpiresAt, payments, lang, plansHref }: 
   const t = useT();
   const locale = lang === "id" ? "id-ID" : "en-GB";
   const date = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "Asia/Jakarta" });
-  const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Jakarta" });
   return (
     <section className="card settings-group plan-summary" aria-labelledby="settings-plan" data-plan={plan}>
       <h2 id="settings-plan">{t("settings.plan.title")}</h2>
@@ -52,7 +52,7 @@ export function PlanSummary({ plan, planExpiresAt, payments, lang, plansHref }: 
                 <span className="plan-payment-main">
                   <span className="plan-payment-plan">{payment.plan === "free" ? t("settings.plan.revoked") : t(`plans.names.${payment.plan}`)}</span>
                   <span className="muted plan-payment-meta">
-                    {dateTime.format(new Date(payment.createdAt))}
+                    {dateTimeText(new Date(payment.createdAt), lang)}
                     {payment.until === null ? "" : ` · ${t("settings.plan.grantedUntil", { date: date.format(new Date(payment.until)) })}`}
                   </span>
                 </span>
@@ -65,7 +65,7 @@ export function PlanSummary({ plan, planExpiresAt, payments, lang, plansHref }: 
               <span className="plan-payment-main">
                 <span className="plan-payment-plan">{t(`plans.names.${payment.plan}`)}</span>
                 <span className="muted plan-payment-meta">
-                  {dateTime.format(new Date(payment.paidAt ?? payment.createdAt))} · {t(`plans.payment.methods.${payment.method}.label`)}
+                  {dateTimeText(new Date(payment.paidAt ?? payment.createdAt), lang)} · {t(`plans.payment.methods.${payment.method}.label`)}
                 </span>
               </span>
               <span className="plan-payment-side">

@@ -2,6 +2,7 @@
  * The receipt mail of a paid payment (PAYMENTS.md), in the member's language: what was bought,
  * for how much, by which method, the payment reference, and until when the plan runs.
  */
+import { dateTimeText } from "../../../islands/runtime/clock-time";
 import { formatRupiah } from "../../platform/money";
 import { eq } from "drizzle-orm";
 import { payments } from "../../../db/schema";
@@ -22,9 +23,8 @@ export interface ReceiptFacts {
 
 /** Dates and money as an Indonesian reader expects them (Jakarta time), or in English. */
 export function formatters(lang: Lang) {
-  const locale = lang === "id" ? "id-ID" : "en-GB";
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "Asia/Jakarta" });
-  return { date: (value: Date) => `${date.format(value)} WIB`, money: (amount: number) => formatRupiah(amount, lang) };
+  // The app's one date-and-time format, in Jakarta time (docs/decisions/0137).
+  return { date: (value: Date) => `${dateTimeText(value, lang)} WIB`, money: (amount: number) => formatRupiah(amount, lang) };
 }
 
 export function receiptMail(lang: Lang, to: string, firstName: string, facts: ReceiptFacts, settingsUrl: string): MailMessage {
