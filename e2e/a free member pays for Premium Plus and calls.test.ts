@@ -105,7 +105,7 @@ describe("a free member pays for Premium Plus", () => {
       await page.waitForSelector("[data-island=chat-panel][data-hydrated]");
       await page.getByTestId("video-call").click();
       await page.locator('[data-testid="call-panel"][data-call-state="calling"], [data-testid="call-panel"][data-call-state="ringing"]').waitFor({ timeout: 10_000 });
-      expect(await page.getByText("Premium Plus Required").count()).toBe(0);
+      expect(await page.getByText("Calls come with Premium Plus").count()).toBe(0);
 
       // Settings shows the plan, its end and the payment.
       await page.goto(`${server.origin}/settings`);

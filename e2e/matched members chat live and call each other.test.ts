@@ -3,12 +3,18 @@
  * A sends, B sees it appear without reloading and A sees it read; B on another page gets the
  * new-message toast; then, with fake camera and microphone, A (Premium Plus) calls, B accepts,
  * both see the timer running on a connected peer connection, and ending returns both to idle.
+ * As a phone's messenger (docs/decisions/0137): rows of one link with name + time and a preview
+ * of 30+ characters on a 390 px phone, the desktop's list beside a chat pane, day separators, one
+ * time format per language, icebreakers in an empty chat, the call full screen with round
+ * controls, the incoming call full screen, Declined and Missed lines, and the plans for a free
+ * member who presses call.
  * Screenshots (phone and desktop, English and Indonesian) go to e2e/screenshots/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import { apiAs, createAccount, signInContext, type Account } from "./support/accounts";
 import { openBrowser, PHONE, screenshot, type Browser } from "./support/browser";
 import { completeProfile, hydrated, matchedPair } from "./support/members";
+import type { Locator, Page } from "playwright-core";
 import { startServer, type RunningServer } from "./support/server";
 
 const MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
@@ -22,8 +28,37 @@ let browserB: Browser;
 
 beforeAll(async () => {
   server = await startServer();
-  ({ ana, budi, browserA, browserB, matchId } = await matchedPair(server, MEDIA_ARGS));
+  // Budi answered a prompt: Ana's empty chat draws an icebreaker from it.
+  ({ ana, budi, browserA, browserB, matchId } = await matchedPair(server, MEDIA_ARGS, { prompts: [{ id: "worshipSong", answer: "Way Maker, setiap pagi" }] }));
 }, 120_000);
+
+const EN_TIME = /^([1-9]|1[0-2]):[0-5]\d (AM|PM)$/;
+const ID_TIME = /^([01]\d|2[0-3])\.[0-5]\d$/;
+
+/** How many characters of an element's one-line text are fully visible (not cut by its ellipsis). */
+function visibleCharacters(page: Page, selector: string) {
+  return page.evaluate((css) => {
+    const element = document.querySelector(css)!;
+    const text = element.firstChild as Text;
+    const right = element.getBoundingClientRect().right;
+    const range = document.createRange();
+    let count = 0;
+    for (let index = 0; index < text.length; index++) {
+      range.setStart(text, index);
+      range.setEnd(text, index + 1);
+      if (range.getBoundingClientRect().right > right - 12) break; // the ellipsis' room
+      count++;
+    }
+    return count;
+  }, selector);
+}
+
+/** An element's box lies inside the viewport. */
+async function inViewport(page: Page, locator: Locator) {
+  const box = (await locator.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  return box.x >= 0 && box.y >= 0 && box.x + box.width <= viewport.width + 0.5 && box.y + box.height <= viewport.height + 0.5;
+}
 
 afterAll(async () => {
   await browserA?.close();
@@ -38,6 +73,15 @@ describe("matched members chat live and call each other", () => {
     await hydrated(page, "matches-list");
     // A match without a conversation yet is a face in the 'New matches' row.
     expect(await page.getByTestId("new-match").first().innerText()).toContain("Ana");
+    // Only a new match says when it was made.
+    expect(await page.getByTestId("new-match").first().innerText()).toMatch(/Matched \d{1,2} \w{3}/);
+    // A desktop: the list and, beside it, the chat pane's friendly empty state.
+    const pane = page.getByTestId("matches-chat-pane");
+    expect(await pane.innerText()).toContain("Pick a conversation");
+    const paneBox = (await pane.boundingBox())!;
+    const listBox = (await page.locator(".matches-list-pane").boundingBox())!;
+    expect(paneBox.x).toBeGreaterThanOrEqual(listBox.x + listBox.width);
+    expect(await inViewport(page, pane)).toBe(true);
     await screenshot(page, "matches-en-desktop");
     const stranger = await createAccount(server.origin, { firstName: "Citra" });
     const fresh = await openBrowser({ viewport: PHONE });
@@ -61,6 +105,13 @@ describe("matched members chat live and call each other", () => {
     await b.goto(`${server.origin}/chat/${matchId}`);
     await Promise.all([hydrated(a, "chat-panel"), hydrated(b, "chat-panel")]);
     expect(await a.getByTestId("messages-left").innerText()).toBe("25 messages left today");
+    // The empty chat offers three icebreakers, the first from Budi's prompt; a tap fills the composer.
+    const breakers = a.getByTestId("icebreaker");
+    expect(await breakers.count()).toBe(3);
+    expect(await breakers.first().innerText()).toBe("You wrote “Way Maker, setiap pagi” for “The worship song I have on repeat”. Tell me more?");
+    await screenshot(a, "chat-icebreakers-en-phone");
+    await breakers.nth(1).click();
+    expect(await a.locator("#chat-input").inputValue()).toBe(await breakers.nth(1).innerText());
     // Give both sockets a moment to open.
     await Bun.sleep(500);
     await a.locator("#chat-input").fill("Halo Budi! Ibadah Minggu ini di mana?");
@@ -78,8 +129,35 @@ describe("matched members chat live and call each other", () => {
     await a.getByTestId("typing").waitFor({ timeout: 10_000 });
     await b.getByTestId("send").click();
     await a.locator(".chat-messages").getByText("Di GKI").waitFor({ timeout: 10_000 });
+    // One day separator, 'Today'; every time in English's one format.
+    expect(await a.getByTestId("chat-day").allInnerTexts()).toEqual(["Today"]);
+    for (const time of await a.locator(".bubble-meta time").allInnerTexts()) expect(time).toMatch(EN_TIME);
     await screenshot(a, "chat-en-phone");
     await screenshot(b, "chat-en-desktop");
+
+    // Ana's list on the phone: one link per row, no Chat button, name + time, 30+ characters of the preview.
+    await b.locator("#chat-input").fill("Sampai ketemu di GKI Pondok Indah hari Minggu jam sembilan pagi ya");
+    await b.getByTestId("send").click();
+    await a.goto(`${server.origin}/matches?view=chats`);
+    await hydrated(a, "matches-list");
+    const row = a.getByTestId("match-row").first();
+    expect(await row.getByRole("link").count()).toBe(1);
+    expect(await row.getByRole("link", { name: /^Chat$/ }).count()).toBe(0);
+    expect(await row.getByTestId("match-name").innerText()).toBe("Budi");
+    expect(await row.getByTestId("match-time").innerText()).toMatch(EN_TIME);
+    expect(await row.innerText()).not.toContain("Matched");
+    expect(await inViewport(a, row)).toBe(true);
+    expect(await visibleCharacters(a, '[data-testid="match-preview"]')).toBeGreaterThanOrEqual(30);
+    // Name and time on one line, the preview on the next.
+    const nameBox = (await row.getByTestId("match-name").boundingBox())!;
+    const timeBox = (await row.getByTestId("match-time").boundingBox())!;
+    const previewBox = (await row.getByTestId("match-preview").boundingBox())!;
+    expect(Math.abs(nameBox.y + nameBox.height / 2 - (timeBox.y + timeBox.height / 2))).toBeLessThan(4);
+    expect(previewBox.y).toBeGreaterThanOrEqual(nameBox.y + nameBox.height - 1);
+    await screenshot(a, "chats-en-phone");
+    await row.click();
+    await a.waitForURL(`${server.origin}/chat/${matchId}`);
+    await hydrated(a, "chat-panel");
   }, 60_000);
 
   it("B on another page gets the new-message toast", async () => {
@@ -105,11 +183,16 @@ describe("matched members chat live and call each other", () => {
   it("a free member's call is refused; a Premium Plus call connects, times, and ends for both", async () => {
     const a = browserA.page;
     const b = browserB.page;
-    // Budi is free: the call buttons say Premium Plus is required.
+    // Budi is free: pressing call offers the plans, not an error.
     await b.goto(`${server.origin}/chat/${matchId}`);
     await hydrated(b, "chat-panel");
     await b.getByTestId("video-call").click();
-    await b.getByText("Premium Plus Required").waitFor();
+    const upsell = b.locator("dialog[open]");
+    await upsell.getByText("Calls come with Premium Plus").waitFor();
+    expect(await upsell.getByRole("link", { name: "See plans" }).getAttribute("href")).toBe("/swipe?plans=1");
+    expect(await b.getByTestId("toast").count()).toBe(0);
+    await screenshot(b, "call-plans-en-desktop");
+    await upsell.getByRole("button", { name: "Not now" }).click();
 
     await server.cli(["user", "premium", ana.email, "premium_plus"]);
     await a.goto(`${server.origin}/chat/${matchId}`);
@@ -122,7 +205,10 @@ describe("matched members chat live and call each other", () => {
     await a.getByTestId("video-call").click();
     const incoming = b.getByTestId("incoming-call");
     await incoming.waitFor({ timeout: 10_000 });
-    expect(await incoming.innerText()).toContain("Ana is calling you (video)");
+    expect(await incoming.innerText()).toContain("Video call from Ana");
+    // Full screen: the caller's photo, Decline and Accept.
+    expect((await incoming.boundingBox())!).toMatchObject({ x: 0, y: 0, width: 1366, height: 900 });
+    await incoming.getByTestId("incoming-call-photo").waitFor();
     await screenshot(b, "call-incoming-en-desktop");
     await incoming.getByRole("button", { name: "Accept" }).click();
     await b.waitForURL(`${server.origin}/chat/${matchId}`, { timeout: 15_000 });
@@ -133,6 +219,12 @@ describe("matched members chat live and call each other", () => {
       await page.waitForFunction(() => /^00:0[1-9]$/.test(document.querySelector('[data-testid="call-timer"]')?.textContent ?? ""), undefined, { timeout: 10_000 });
       expect(await page.getByTestId("call-timer").innerText()).toMatch(/^00:0[1-9]$/);
     }
+    // On the phone the call fills the screen: the remote video, my picture-in-picture, round controls.
+    expect((await a.getByTestId("call-panel").boundingBox())!).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    const pip = (await a.locator(".call-local").boundingBox())!;
+    expect(pip.width).toBeLessThan(390 / 2);
+    expect(await inViewport(a, a.locator(".call-local"))).toBe(true);
+    for (const name of ["Mute", "Camera off", "End call"]) expect(await inViewport(a, a.getByRole("button", { name }))).toBe(true);
     await screenshot(a, "call-video-en-phone");
     await screenshot(b, "call-video-en-desktop");
     await a.getByRole("button", { name: "Mute" }).click();
@@ -151,7 +243,22 @@ describe("matched members chat live and call each other", () => {
     expect(await b.locator(".call-panel video").count()).toBeGreaterThan(0);
     await a.getByTestId("call-end").click();
     for (const page of [a, b]) await page.locator('[data-testid="call-panel"][data-call-state="idle"]').waitFor({ state: "attached", timeout: 10_000 });
-  }, 120_000);
+
+    // A voice call Budi declines is logged 'Declined' for both; one Ana hangs up unanswered, 'Missed'.
+    await a.getByTestId("voice-call").click();
+    expect(await a.getByTestId("call-portrait").isVisible()).toBe(true);
+    await screenshot(a, "call-voice-calling-en-phone");
+    await b.getByTestId("incoming-call").getByRole("button", { name: "Decline" }).click();
+    for (const page of [a, b]) await page.getByTestId("call-line").filter({ hasText: "Declined voice call" }).waitFor({ timeout: 10_000 });
+    await a.locator('[data-testid="call-panel"][data-call-state="idle"]').waitFor({ state: "attached", timeout: 10_000 });
+    await a.getByTestId("voice-call").click();
+    await b.getByTestId("incoming-call").waitFor({ timeout: 10_000 });
+    await a.getByTestId("call-end").click();
+    for (const page of [a, b]) await page.getByTestId("call-line").filter({ hasText: "Missed voice call" }).waitFor({ timeout: 10_000 });
+    expect(await b.getByTestId("incoming-call").count()).toBe(0);
+    expect(await a.getByTestId("call-line").last().innerText()).toMatch(/^Missed voice call · ([1-9]|1[0-2]):[0-5]\d (AM|PM)$/);
+    await screenshot(a, "call-lines-en-phone");
+  }, 150_000);
 
   it("renders the chat and matches in Indonesian", async () => {
     const a = browserA.page;
@@ -159,11 +266,39 @@ describe("matched members chat live and call each other", () => {
     await a.goto(`${server.origin}/chat/${matchId}`);
     await hydrated(a, "chat-panel");
     expect(await a.locator("#chat-input").getAttribute("placeholder")).toBe("Tulis pesan...");
+    expect(await a.getByTestId("chat-day").allInnerTexts()).toEqual(["Hari ini"]);
+    for (const time of await a.locator(".bubble-meta time").allInnerTexts()) expect(time).toMatch(ID_TIME);
+    expect(await a.getByTestId("call-line").filter({ hasText: "Panggilan suara ditolak" }).count()).toBe(1);
+    expect(await a.getByTestId("call-line").filter({ hasText: "Panggilan suara tak terjawab" }).count()).toBe(1);
     await screenshot(a, "chat-id-phone");
     await a.goto(`${server.origin}/matches`);
     await hydrated(a, "matches-list");
     expect(await a.getByRole("link", { name: "Obrolan" }).first().isVisible()).toBe(true);
+    const row = a.getByTestId("match-row").first();
+    expect(await row.getByTestId("match-time").innerText()).toMatch(ID_TIME);
+    expect(await inViewport(a, row)).toBe(true);
     await screenshot(a, "matches-id-phone");
+    // Budi's desktop in Indonesian: the list beside the empty chat pane, a voice call's full-screen ring.
+    const b = browserB.page;
+    await b.evaluate(() => localStorage.setItem("app-language", "id"));
+    await b.goto(`${server.origin}/matches`);
+    await hydrated(b, "matches-list");
+    expect(await b.getByTestId("matches-chat-pane").innerText()).toContain("Pilih percakapan");
+    expect(await b.getByTestId("match-row").first().getByTestId("match-time").innerText()).toMatch(ID_TIME);
+    await screenshot(b, "matches-id-desktop");
+    await Bun.sleep(500);
+    await a.goto(`${server.origin}/chat/${matchId}`);
+    await hydrated(a, "chat-panel");
+    await a.getByTestId("voice-call").click();
+    const incoming = b.getByTestId("incoming-call");
+    await incoming.waitFor({ timeout: 10_000 });
+    expect(await incoming.innerText()).toContain("Panggilan suara dari Ana");
+    expect(await incoming.getByRole("button", { name: "Tolak" }).isVisible()).toBe(true);
+    await screenshot(b, "call-incoming-id-desktop");
+    await screenshot(a, "call-voice-id-phone");
+    await a.getByTestId("call-end").click();
+    await a.getByTestId("call-line").filter({ hasText: "Panggilan suara tak terjawab" }).nth(1).waitFor({ timeout: 10_000 });
+    await b.evaluate(() => localStorage.setItem("app-language", "en"));
   }, 60_000);
 
   it("unmatch from the chat removes it for both, live on the other side", async () => {
