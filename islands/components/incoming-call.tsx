@@ -6,6 +6,7 @@ import { HandsetIcon } from "./call-icons";
 import { I18nProvider, useT, type I18nValue } from "../runtime/i18n-context";
 import { realtime, type ServerFrame } from "../runtime/realtime";
 import { toast } from "../runtime/toast";
+import { messageToast } from "../runtime/message-toast";
 import { translateMessage } from "../runtime/messages";
 import { api, endSession } from "../runtime/api";
 import { MatchDialog } from "./match-dialog";
@@ -62,8 +63,8 @@ function useUnreadBadge() {
 }
 
 /**
- * What the live connection shows on every signed-in page: the 'You have a new message from
- * your match.' toast, and the incoming call, full screen until it is answered, declined or ends (docs/decisions/0137).
+ * What the live connection shows on every signed-in page: the new-message toast (the sender's
+ * name, then the message: message-toast.ts), and the incoming call, full screen until it is answered, declined or ends (docs/decisions/0137).
  */
 function RealtimeNotices({ notifyMessages, notifyMatches }: { notifyMessages: boolean; notifyMatches: boolean }) {
   const t = useT();
@@ -78,8 +79,7 @@ function RealtimeNotices({ notifyMessages, notifyMatches }: { notifyMessages: bo
         // The member switched message notifications off in Settings (kept on the server).
         if (!notifyMessages) return;
         toast({
-          title: t("realtime.newMessage"),
-          description: frame.message.sender.firstName,
+          ...messageToast(frame.message.sender.firstName, frame.message.content),
           action: { label: t("realtime.open"), onClick: () => location.assign(`/chat/${encodeURIComponent(frame.matchId)}`) },
         });
       }),
