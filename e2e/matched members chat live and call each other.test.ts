@@ -74,7 +74,7 @@ describe("matched members chat live and call each other", () => {
     // A match without a conversation yet is a face in the 'New matches' row.
     expect(await page.getByTestId("new-match").first().innerText()).toContain("Ana");
     // Only a new match says when it was made.
-    expect(await page.getByTestId("new-match").first().innerText()).toMatch(/Matched \d{1,2} \w{3}/);
+    expect(await page.getByTestId("new-match").first().textContent()).toMatch(/Matched \d{1,2} \w{3}/);
     // A desktop: the list and, beside it, the chat pane's friendly empty state.
     const pane = page.getByTestId("matches-chat-pane");
     expect(await pane.innerText()).toContain("Pick a conversation");

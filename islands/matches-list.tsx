@@ -160,7 +160,11 @@ export function MatchesList({ initialMatches, meId, view = "matches", openMatchI
                 <a className="new-match" href={`/chat/${encodeURIComponent(match.id)}`} data-testid="new-match">
                   {match.user1.photo ? <img className="new-match-photo" src={match.user1.photo} alt="" width={72} height={72} loading="lazy" /> : <span className="new-match-photo person-avatar-empty" />}
                   <span className="new-match-name">{match.user1.firstName}</span>
-                  <span className="new-match-date muted">{t("matches.matchedOn", { date: shortDate(new Date(match.createdAt), lang, zone) })}</span>
+                  {/* "Matched 28 Nov" said in full, the face's narrow column shows the date. */}
+                  <span className="new-match-date muted">
+                    <span className="visually-hidden">{t("matches.matchedOn", { date: shortDate(new Date(match.createdAt), lang, zone) })}</span>
+                    <span aria-hidden="true">{shortDate(new Date(match.createdAt), lang, zone)}</span>
+                  </span>
                 </a>
               </li>
             ))}

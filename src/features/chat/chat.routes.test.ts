@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, setDefaultTimeout, test } from
 // Registration hashes passwords (argon2): on a shared machine a test with several users takes seconds.
 setDefaultTimeout(30_000);
 import { eq } from "drizzle-orm";
-import { dailyUsage, matches, messages, photos, users } from "../../../db/schema";
+import { dailyUsage, matches, messages, photos, profiles, users } from "../../../db/schema";
 import { createMember } from "../discovery/discovery.test-support";
 import { createTestApp, type TestApp } from "../../testing/test-app";
 import { matchUsers, setPlan } from "../../testing/match-fixtures";
@@ -180,6 +180,37 @@ describe("the chat page", () => {
     const props = islandProps(await page.text(), "chat-panel");
     expect(props.other).toMatchObject({ id: b.id, firstName: "Berta", age: 31, photo: `/uploads/${mainPhoto!.fileName}?size=thumb`, verified: false });
     expect(props.initialMessages.map((message: { content: string }) => message.content)).toEqual(["Syalom, Andi!", "Syalom, Berta!"]);
+    // A chat with messages needs no icebreakers: the prompts are not sent.
+    expect(props.other.prompts).toEqual([]);
+  });
+
+  test("an empty chat offers three icebreakers, the first from the other person's prompt, in the reader's language (decision 0137)", async () => {
+    const a = await createMember(app, { gender: "male", firstName: "Andi" });
+    const b = await createMember(app, { firstName: "Berta" });
+    await app.deps.db.update(profiles).set({ prompts: [{ id: "worshipSong", answer: "Way Maker" }] }).where(eq(profiles.userId, b.id));
+    const matchId = await matchUsers(app, a, b);
+    const english = await (await app.request("GET", `/chat/${matchId}`, { cookie: a.cookie })).text();
+    expect(islandProps(english, "chat-panel").other.prompts).toEqual([{ id: "worshipSong", answer: "Way Maker" }]);
+    expect(english.match(/data-testid="icebreaker"/g)).toHaveLength(3);
+    expect(english).toContain("You wrote “Way Maker” for “The worship song I have on repeat”. Tell me more?");
+    const indonesian = await (await app.request("GET", `/chat/${matchId}`, { cookie: `${a.cookie}; app-language=id` })).text();
+    expect(indonesian).toContain("Kamu nulis “Way Maker” untuk “");
+  });
+
+  test("a declined call's line says declined, a missed one missed, each with the one time format", async () => {
+    const a = await createMember(app, { gender: "male", firstName: "Andi" });
+    const b = await createMember(app, { firstName: "Berta" });
+    const matchId = await matchUsers(app, a, b);
+    app.clock.set(new Date("2026-11-22T14:22:00Z"));
+    await app.deps.db.insert(messages).values([
+      { id: "m-declined", matchId, senderId: a.id, content: "voice:declined", kind: "missed_call", createdAt: app.clock.now() },
+      { id: "m-missed", matchId, senderId: a.id, content: "video", kind: "missed_call", createdAt: new Date(app.clock.now().getTime() + 1000) },
+    ]);
+    const page = await (await app.request("GET", `/chat/${matchId}`, { cookie: b.cookie })).text();
+    expect(page).toMatch(/>Declined voice call(<!-- -->)? · <time dateTime="2026-11-22T14:22:00.000Z">9:22 PM<\/time>/);
+    expect(page).toMatch(/>Missed video call(<!-- -->)? · <time/);
+    // One separator before the day's first line (the server renders Jakarta time).
+    expect(page.match(/data-testid="chat-day">22 Nov( 2026)?</g)).toHaveLength(1);
   });
 });
 
