@@ -16,7 +16,7 @@ export const matchesApiDocs: Record<string, ApiOperation> = {
     tag: "Matches",
     access: "member",
     summary: "The member's matches",
-    description: "Newest activity first, each with the other person, the last message, the unread count, `matchPercent` (null until both answered 10 values questions in common) and `matchReasons` (up to 3 agreeing and 1 differing question both made public, `{text, agrees}` in the caller's language), and `chaperoneCanRead` (either member shares the conversation with their chaperone now).",
+    description: "Newest activity first, each with the other person (`user1`, with `verified`: the Verified badge), the last message (a declined call's `missed_call` line carries `voice:declined` or `video:declined`), the unread count, `matchPercent` (null until both answered 10 values questions in common) and `matchReasons` (up to 3 agreeing and 1 differing question both made public, `{text, agrees}` in the caller's language), and `chaperoneCanRead` (either member shares the conversation with their chaperone now).",
     success: { description: "The matches." },
   },
   "GET /matches/unread": {
