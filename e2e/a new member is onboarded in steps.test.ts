@@ -39,6 +39,27 @@ async function someoneToMeet(page: Page, firstName: string, gender: "male" | "fe
   await completeProfile(server.origin, page, account, gender, 200, { birthDate: "1996-08-30", prompts: [{ id: "favouriteVerse", answer: "Micah 6:8" }] });
 }
 
+/**
+ * Every field of the step, focused in turn as the keyboard would, ends wholly above the sticky
+ * bar and inside the screen (docs/decisions/0138); answers the fields that did not.
+ */
+async function fieldsUnderTheBar(page: Page): Promise<string[]> {
+  const fields = await page.locator("form.onboarding :is(input, select, textarea):not([type=hidden]):not([type=file])").all();
+  const covered: string[] = [];
+  for (const field of fields) {
+    const result = await field.evaluate((element: HTMLElement) => {
+      const box = (element.closest("label, .choice-chip") ?? element).getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || element.closest(".onboarding-actions")) return null;
+      element.focus();
+      const shown = (element.closest("label, .choice-chip") ?? element).getBoundingClientRect();
+      const bar = document.querySelector(".onboarding-actions")!.getBoundingClientRect();
+      return shown.bottom <= bar.top + 0.5 && shown.top >= 0 ? null : `${element.id || (element as HTMLInputElement).name} ${Math.round(shown.top)}-${Math.round(shown.bottom)} bar ${Math.round(bar.top)}`;
+    });
+    if (result !== null) covered.push(result);
+  }
+  return covered;
+}
+
 for (const [lang, size, viewport] of [
   ["en", "phone", PHONE],
   ["id", "desktop", DESKTOP],
@@ -67,6 +88,7 @@ for (const [lang, size, viewport] of [
         expect(containsText(jpeg, GPS_SECRET)).toBe(true);
         await page.locator("[data-testid=photo-input]").setInputFiles([{ name: "camp.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpeg) }]);
         await page.waitForFunction(() => document.querySelectorAll('.photo-grid img[src^="/uploads/"]').length === 1, undefined, { timeout: 30_000 });
+        expect(await fieldsUnderTheBar(page)).toEqual([]);
         await shot("1-photos");
         await next(page).click();
 
@@ -86,6 +108,7 @@ for (const [lang, size, viewport] of [
         await page.locator("#field-acceptTerms").check();
         await page.locator("#field-confirmAdult").check();
         expect(await page.locator(".field-error").count()).toBe(0);
+        expect(await fieldsUnderTheBar(page)).toEqual([]);
         await shot("2-basics");
         await next(page).click();
         await onStep(page, "faith");
@@ -113,6 +136,7 @@ for (const [lang, size, viewport] of [
         await page.locator("#field-denomination").selectOption("protestant");
         await page.locator("#field-faithDuration").selectOption("5-10 years");
         await page.locator("#field-faithTestimony").fill("Jesus found me at a youth retreat in Parapat, and I have walked with him every day since then.");
+        expect(await fieldsUnderTheBar(page)).toEqual([]);
         await shot("3-faith");
         await next(page).click();
 
@@ -124,6 +148,7 @@ for (const [lang, size, viewport] of [
         await next(page).click();
         expect(await fieldError(page, "prompts").innerText()).toBe(lang === "en" ? "Please answer the prompt" : "Jawab pertanyaannya dulu");
         await page.locator("#prompt-0-answer").fill("Morning service, then lunch with the choir.");
+        expect(await fieldsUnderTheBar(page)).toEqual([]);
         await shot("4-about");
         await next(page).click();
 
@@ -132,6 +157,7 @@ for (const [lang, size, viewport] of [
         await page.locator('input[name="relationshipGoals"][value="marriage"]').check();
         await page.locator("#field-ageMin").selectOption("25");
         await page.locator("#field-ageMax").selectOption("35");
+        expect(await fieldsUnderTheBar(page)).toEqual([]);
         await shot("5-preferences");
         await next(page).click();
 
