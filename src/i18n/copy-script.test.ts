@@ -25,7 +25,7 @@ describe("a page's copy script", () => {
   it("is linked by the page, deferred before its entry module, instead of the copy being embedded", async () => {
     const html = await (await t.request("GET", "/auth", { cookie: "app-language=id" })).text();
     const path = copyScriptOf(html);
-    expect(path).toMatch(/^\/assets\/copy\/id\/auth\+captcha\+common\+messages\+social\+toast\.[0-9a-f]{12}\.js$/);
+    expect(path).toMatch(/^\/assets\/copy\/id\/auth\+captcha\+common\+messages\+phoneSignIn\+social\+toast\.[0-9a-f]{12}\.js$/);
     expect(html).not.toContain("i18n-resources");
     // A message only the server's answers carry is not in the page any more.
     expect(html).not.toContain("Terlalu banyak");

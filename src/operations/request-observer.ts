@@ -6,7 +6,7 @@
  * or query (they can carry reset and verification tokens).
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { routePath } from "hono/route";
+import { matchedRoutes, routePath } from "hono/route";
 import { accessLog, withRequestId } from "../platform/log";
 import { httpDuration, httpRequests } from "./metrics";
 
@@ -25,8 +25,13 @@ function record(method: string, route: string, status: number, startedAt: number
   else accessLog.info(fields, "request");
 }
 
-/** The route pattern that answered (Hono records the matched handlers). Unmatched: "(none)". */
+/**
+ * The route pattern that answered (Hono records the matched handlers). Unmatched: "(none)" — also
+ * when the last handler to run was a middleware (`use`, method ALL) that let the request fall
+ * through to the 404, such as the chaperone guard on /api/*.
+ */
 function routeOf(c: Context): string {
+  if (c.res.status === 404 && matchedRoutes(c)[c.req.routeIndex]?.method === "ALL") return "(none)";
   const pattern = routePath(c, c.req.routeIndex);
   return pattern === "" || pattern === "/*" || pattern === "*" ? "(none)" : pattern;
 }

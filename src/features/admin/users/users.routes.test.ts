@@ -43,7 +43,7 @@ describe("GET /api/admin/users", () => {
     expect(body).toMatchObject({ total: 3, page: 1, limit: 10 });
     expect(ids(body)).toEqual([admin.id, newer.id, older.id]);
     expect(Object.keys(body.users[2]).sort()).toEqual(["banReason", "createdAt", "email", "firstName", "id", "isAdmin", "role", "emailVerified", "isBanned", "isPremium", "isVerified", "lastActiveAt", "lastName", "phone", "plan", "profile"].sort());
-    expect(body.users[2]).toMatchObject({ firstName: "Rut", lastName: "Simanjuntak", email: older.email, isAdmin: false, isBanned: false, banReason: null, profile: { age: 28, gender: "female", denomination: "Protestant", city: "jakarta" } });
+    expect(body.users[2]).toMatchObject({ firstName: "Rut", lastName: "Simanjuntak", email: older.email, isAdmin: false, isBanned: false, banReason: null, profile: { age: 28, gender: "female", denomination: "protestant", city: "jakarta" } });
     expect(body.users[1].profile).toBeNull();
     expect(body.users[2].createdAt).toBe(new Date(now - 2 * day).toISOString());
     expect(JSON.stringify(body)).not.toContain("passwordHash");
