@@ -384,6 +384,31 @@ describe("applyMigrations", () => {
     }
   });
 
+  test("the badge on an existing database stays only with a reviewed photo left (decision 0130)", async () => {
+    const dir4 = mkdtempSync(join(tmpdir(), "kasih-migrate-0022-"));
+    const older = await openDatabase(`file:${join(dir4, "kasih.db")}`);
+    try {
+      const read = async (sql: string): Promise<Record<string, unknown>[]> => (await older.client.execute(sql)).rows.map((row) => ({ ...row }));
+      await applyMigrations(older.client, upTo("0017_payments_late_money_refunds_and_grants"));
+      // k1 still has the photo the selfie was compared with; g1 replaced every photo after approval.
+      await older.client.batch(
+        [
+          "insert into users (id, email, first_name, photo_verified_at, created_at) values ('k1', 'k@example.com', 'Kasih', 500, 0), ('g1', 'g@example.com', 'Gita', 500, 0)",
+          "insert into photos (id, user_id, position, file_name, mime_type, width, height, byte_size, created_at) values ('k', 'k1', 0, 'k.webp', 'image/webp', 1, 1, 1, 100), ('g', 'g1', 0, 'g.webp', 'image/webp', 1, 1, 1, 900)",
+        ],
+        "write",
+      );
+      expect(await applyMigrations(older.client, all)).toContain("0022_badge_only_with_reviewed_photos");
+      expect(await read("select id, photo_verified_at from users order by id")).toEqual([
+        { id: "g1", photo_verified_at: null },
+        { id: "k1", photo_verified_at: 500 },
+      ]);
+    } finally {
+      older.close();
+      rmSync(dir4, { recursive: true, force: true });
+    }
+  });
+
   test("applies nothing twice", async () => {
     expect(await applyMigrations(handle.client, all)).toEqual([]);
   });
