@@ -43,11 +43,9 @@ let pageGeneration = 0;
 
 async function sessionKey() {
   if (!self.cookieStore) return null;
-  for (const name of KEY_COOKIES) {
-    const cookie = await self.cookieStore.get(name).catch(() => null);
-    if (cookie && typeof cookie.value === "string" && /^[A-Za-z0-9_-]{10,64}$/.test(cookie.value)) return cookie.value;
-  }
-  return null;
+  const cookies = await Promise.all(KEY_COOKIES.map((name) => self.cookieStore.get(name).catch(() => null)));
+  const cookie = cookies.find((found) => found && typeof found.value === "string" && /^[A-Za-z0-9_-]{10,64}$/.test(found.value));
+  return cookie ? cookie.value : null;
 }
 
 /** Drops the pages kept for any session but `key` (all of them when `key` is null). */
@@ -82,14 +80,14 @@ async function keepPage(path) {
 
 async function keptPage(event, path) {
   const key = await sessionKey();
-  await dropPagesExcept(key);
+  // Only this session's cache is ever read, so the others can go after the answer.
+  event.waitUntil(dropPagesExcept(key));
   const network = Promise.resolve(event.preloadResponse)
     .catch(() => undefined)
     .then((preloaded) => preloaded || fetch(event.request));
   if (key === null) return network;
   const cacheName = PAGE_CACHE_PREFIX + key;
-  const cache = await caches.open(cacheName);
-  const kept = await cache.match(path);
+  const kept = await caches.match(path, { cacheName });
   const generation = pageGeneration;
   const refreshed = network.then(async (response) => {
     // Kept only if the same session is still signed in and nothing was written meanwhile.

@@ -44,6 +44,10 @@ export function hydrateIslands(registry: Record<string, ComponentType<any>>) {
   const realtimeRoot = document.getElementById("realtime-root");
   if (realtimeRoot !== null) void import("../components/incoming-call").then(({ mountRealtime }) => mountRealtime(realtimeRoot, i18n));
   // The worker that makes the next visit instant (public/sw.js, docs/decisions/0140), registered
-  // once the page is live so it never competes with this visit's own files.
-  if (realtimeRoot !== null && "serviceWorker" in navigator) setTimeout(() => void navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {}), 0);
+  // once the page has loaded so it never competes with this visit's own files and photos.
+  if (realtimeRoot !== null && "serviceWorker" in navigator) {
+    const register = () => void navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {});
+    if (document.readyState === "complete") register();
+    else window.addEventListener("load", register, { once: true });
+  }
 }

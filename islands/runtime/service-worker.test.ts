@@ -37,6 +37,14 @@ class FakeCaches {
     if (!this.stores.has(name)) this.stores.set(name, new FakeCache());
     return this.stores.get(name)!;
   }
+  async match(request: Request | string, options: { cacheName?: string } = {}) {
+    const stores = options.cacheName === undefined ? [...this.stores.values()] : [this.stores.get(options.cacheName)].filter((store) => store !== undefined);
+    for (const store of stores) {
+      const hit = await store.match(request);
+      if (hit !== undefined) return hit;
+    }
+    return undefined;
+  }
   async keys() {
     return [...this.stores.keys()];
   }
