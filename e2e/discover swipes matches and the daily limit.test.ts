@@ -1,5 +1,6 @@
 /**
- * Discover in a real Chromium against `kasih demo`: the free demo account (whose demo likers
+ * Discover in a real Chromium against `kasih demo` (the deck's gestures and phone layouts:
+ * docs/decisions/0138): the free demo account (whose demo likers
  * rank first) drags a card right past the 60 px threshold, gets 'It's a Match!' with someone who
  * already liked him, sees the next card, opens the info overlay, passes with the keyboard and with
  * a touch drag, and reaches
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "bun:test";
 import type { Page } from "playwright-core";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "../db/seed";
 import { apiAs, createAccount, setLanguage, signInContext, signInWithPassword } from "./support/accounts";
-import { completeProfile } from "./support/members";
+import { completeProfile, userIdOf } from "./support/members";
 import { DESKTOP, openBrowser, PHONE, screenshot } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 
@@ -32,6 +33,25 @@ async function openDiscover(page: Page) {
 }
 
 const topCardId = (page: Page) => page.locator(".swipe-card-top").getAttribute("data-card-id");
+
+/** Presses on the top card and moves it `dx`, `dy` px without letting go. */
+async function holdTopCard(page: Page, dx: number, dy: number) {
+  const box = (await page.locator(".swipe-card-top").boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 4 });
+  await page.mouse.move(x + dx, y + dy, { steps: 4 });
+}
+
+/** The element's box lies wholly inside the viewport. */
+async function whollyOnScreen(page: Page, selector: string): Promise<boolean> {
+  return page.locator(selector).evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    return box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth && box.height > 0;
+  });
+}
 
 /** A mouse drag from the card's centre, `dx` px sideways, in small steps like a hand. */
 async function dragTopCard(page: Page, dx: number) {
@@ -132,8 +152,8 @@ describe("Discover", () => {
       await page.getByTestId("limit-plans").click();
       const plans = page.locator("dialog.plan-dialog[open]");
       await plans.waitFor();
-      expect(await plans.innerText()).toContain("Rp 49,000");
-      expect(await plans.innerText()).toContain("Rp 99,000");
+      expect(await plans.innerText()).toContain("Rp49,000");
+      expect(await plans.innerText()).toContain("Rp99,000");
       expect(await page.locator(".discover-swipes").innerText()).toBe("0 swipes left today");
       await screenshot(page, "discover-plans-en-phone");
 
@@ -243,6 +263,182 @@ describe("Discover", () => {
       }
     }, 60_000);
   }
+
+  for (const lang of ["en", "id"] as const) {
+    it(`the deck on a phone in ${lang}: one card behind a moving card, drag up, locked buttons open the plans, the Filters sheet on screen, blurred likes, a one-line chat header`, async () => {
+      const kevin = await signIn("premium@kasih.app");
+      const browser = await openBrowser({ viewport: PHONE });
+      const { page, context } = browser;
+      const words =
+        lang === "en"
+          ? { superLike: "Super likes come with Premium Plus.", boost: "Boost your profile with Premium Plus.", showPeople: "Show people", price: "Rp49,000" }
+          : { superLike: "Super like ada di Premium Plus.", boost: "Boost profilmu dengan Premium Plus.", showPeople: "Tampilkan", price: "Rp\u00a049.000" };
+      try {
+        // A new free member whom Kevin (Premium Plus) has liked.
+        await page.goto(`${server.origin}/`);
+        const rut = await createAccount(server.origin, { firstName: "Rut", lastName: lang === "en" ? "Sinaga" : "Pardede" });
+        await completeProfile(server.origin, page, rut, "female", lang === "en" ? 20 : 280);
+        const like = await apiAs(server.origin, kevin, "POST", "/api/swipe", { swipedId: await userIdOf(server.origin, rut), isLike: true });
+        expect(like.status).toBe(200);
+        await setLanguage(context, server.origin, lang);
+        await signInContext(context, server.origin, rut);
+        await openDiscover(page);
+
+        // While the top card is held and moved, only the next card shows behind it, opaque.
+        expect(await page.locator(".swipe-card-preview").count()).toBe(2);
+        await holdTopCard(page, 30, 0);
+        const behind = await page.locator(".swipe-card-preview").evaluateAll((cards) => cards.map((card) => ({ visibility: getComputedStyle(card).visibility, opacity: getComputedStyle(card).opacity, transform: getComputedStyle(card).transform })));
+        await screenshot(page, `discover-dragging-${lang}-phone`);
+        await page.mouse.up();
+        // Rendered in reverse: the farther card comes first.
+        expect(behind[0]!.visibility).toBe("hidden");
+        expect(behind[1]).toMatchObject({ visibility: "visible", opacity: "1", transform: "matrix(0.96, 0, 0, 0.96, 0, 0)" });
+
+        // A free member's drag up opens the plans at Premium Plus, saying why; the card stays.
+        const first = await topCardId(page);
+        await holdTopCard(page, 0, -140);
+        expect(await page.locator(".swipe-stamp-super").count()).toBe(1);
+        await page.mouse.up();
+        const plans = page.locator("dialog.plan-dialog[open]");
+        await plans.waitFor();
+        expect(await plans.getByTestId("plan-unlock").innerText()).toBe(words.superLike);
+        expect(await plans.locator(".plan-option.is-unlocking").getAttribute("data-plan")).toBe("premium_plus");
+        // Amounts are one unbroken piece: the price's box is one line high.
+        expect(await plans.locator(".plan-price strong").first().innerText()).toBe(words.price);
+        for (const height of await plans.locator(".plan-price strong").evaluateAll((prices) => prices.map((price) => price.getClientRects().length))) expect(height).toBe(1);
+        await screenshot(page, `discover-locked-superlike-${lang}-phone`);
+        await page.keyboard.press("Escape");
+        await plans.waitFor({ state: "detached" });
+        expect(await topCardId(page)).toBe(first);
+        // The locked boost explains itself the same way.
+        await page.getByTestId("boost-button").click();
+        await plans.waitFor();
+        expect(await plans.getByTestId("plan-unlock").innerText()).toBe(words.boost);
+        await page.keyboard.press("Escape");
+        await plans.waitFor({ state: "detached" });
+
+        // The Filters sheet: 'Show people' wholly on screen, and at the end of its scroll every option above it; on a 360x740 phone too.
+        for (const viewport of [PHONE, { width: 360, height: 740 }]) {
+          await page.setViewportSize(viewport);
+          await page.locator(".discover-filters-button").click();
+          const sheet = page.locator("dialog.filters-sheet[open]");
+          await sheet.waitFor();
+          expect(await sheet.locator(".filters-actions button[type=submit]").innerText()).toBe(words.showPeople);
+          expect(await whollyOnScreen(page, "dialog.filters-sheet[open] .filters-actions button[type=submit]")).toBe(true);
+          await sheet.evaluate((dialog) => dialog.scrollTo(0, dialog.scrollHeight));
+          const [last, actions] = await Promise.all([sheet.locator("label[for=filter-verified]").boundingBox(), sheet.locator(".filters-actions").boundingBox()]);
+          expect(last!.y + last!.height).toBeLessThanOrEqual(actions!.y + 0.5);
+          expect(await whollyOnScreen(page, "dialog.filters-sheet[open] .filters-actions button[type=submit]")).toBe(true);
+          await screenshot(page, `discover-filters-end-${lang}-${viewport.width}`);
+          await page.keyboard.press("Escape");
+          await sheet.waitFor({ state: "detached" });
+        }
+        await page.setViewportSize(PHONE);
+
+        // Who liked you: Kevin's face blurred on the server; his photos' addresses are nowhere in what Rut receives.
+        const kevinPhotos = ((await (await apiAs(server.origin, kevin, "GET", "/api/profile")).json()) as { photos: string[] }).photos.map((url) => url.replace(/^\/uploads\//, "").replace(/\..*$/, ""));
+        expect(kevinPhotos.length).toBeGreaterThan(0);
+        await page.goto(`${server.origin}/likes`);
+        await page.waitForSelector("[data-island=who-liked-you][data-hydrated]");
+        const face = page.locator(".likes-tile-blurred img").first();
+        await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>(".likes-tile-blurred img")].every((img) => img.complete && img.naturalWidth > 0));
+        expect(await face.getAttribute("src")).toMatch(/^\/likes\/faces\/\d$/);
+        expect(await face.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(160);
+        const received = await (await fetch(`${server.origin}/likes`, { headers: { Cookie: rut.cookie } })).text();
+        for (const name of kevinPhotos) {
+          expect(received).not.toContain(name);
+          expect(await page.content()).not.toContain(name);
+        }
+        await screenshot(page, `likes-blurred-${lang}-phone`);
+
+        // A match with Kevin: the chat header's presence stays on one line.
+        const kevinId = ((await (await apiAs(server.origin, kevin, "GET", "/api/auth/user")).json()) as { id: string }).id;
+        expect(((await (await apiAs(server.origin, rut, "POST", "/api/swipe", { swipedId: kevinId, isLike: true })).json()) as { isMatch: boolean }).isMatch).toBe(true);
+        const matchId = ((await (await apiAs(server.origin, rut, "GET", "/api/matches")).json()) as { id: string }[])[0]!.id;
+        await page.goto(`${server.origin}/chat/${matchId}`);
+        const presence = page.getByTestId("presence");
+        await presence.waitFor();
+        const lines = await presence.evaluate((line) => ({ height: line.getBoundingClientRect().height, lineHeight: parseFloat(getComputedStyle(line).lineHeight) || 20, rects: line.querySelector(".chat-presence-text")!.getClientRects().length }));
+        expect(lines.rects).toBe(1);
+        expect(lines.height).toBeLessThan(lines.lineHeight * 1.5);
+        expect(await whollyOnScreen(page, "[data-testid=presence]")).toBe(true);
+        await screenshot(page, `chat-header-${lang}-phone`);
+      } finally {
+        await browser.close();
+      }
+    }, 90_000);
+  }
+
+  it("Premium Plus on a phone: a drag up is a super like, a boost counts down on its button, the info sheet's gallery and its like button", async () => {
+    const browser = await openBrowser({ viewport: PHONE });
+    const { page, context } = browser;
+    try {
+      await setLanguage(context, server.origin, "en");
+      await signInContext(context, server.origin, await signIn("premium@kasih.app"));
+      await openDiscover(page);
+
+      // Drag up: the swipe sent is a super like, and the next card comes up.
+      const first = await topCardId(page);
+      const sent = page.waitForRequest((request) => request.url().endsWith("/api/swipe") && request.method() === "POST");
+      await holdTopCard(page, 10, -150);
+      await page.mouse.up();
+      const request = await sent;
+      expect(request.postDataJSON()).toMatchObject({ swipedId: first, isLike: true, isSuperLike: true });
+      const answer = (await (await request.response())!.json()) as { isMatch: boolean };
+      await page.waitForFunction((id) => document.querySelector(".swipe-card-top")?.getAttribute("data-card-id") !== id, first);
+      if (answer.isMatch) {
+        // The match moment has one primary button, Send message; the push invitation is secondary.
+        const match = page.locator("dialog.match-dialog[open]");
+        await match.waitFor();
+        expect(await match.locator(".button-primary").count()).toBe(1);
+        expect(await match.getByTestId("match-send-message").getAttribute("class")).toContain("button-primary");
+        await screenshot(page, "discover-match-one-primary-en-phone");
+        await match.getByRole("button", { name: "Keep Swiping" }).click();
+        await match.waitFor({ state: "detached" }).catch(() => undefined);
+      }
+
+      // A boost shows its time left on the button, counting down.
+      await page.getByTestId("boost-button").click();
+      const time = page.locator("[data-testid=boost-button] .discover-boost-time");
+      await time.waitFor();
+      const shownAt = await time.innerText();
+      expect(shownAt).toMatch(/^(30:00|29:[0-5]\d)$/);
+      await page.waitForFunction((shown) => document.querySelector("[data-testid=boost-button] .discover-boost-time")?.textContent !== shown, shownAt, { timeout: 5000 });
+      expect(await page.getByTestId("boost-button").getAttribute("aria-label")).toMatch(/^Boosted, \d+:\d\d left$/);
+      await screenshot(page, "discover-boosting-en-phone");
+
+      // The info sheet: every photo in a gallery swiped sideways with a dot each, and like inside it.
+      for (let i = 0; i < 15; i++) {
+        const count = await page.locator(".swipe-card-top").evaluate((card) => card.querySelectorAll(".photo-segments span").length);
+        if (count > 1) break;
+        const before = await topCardId(page);
+        // The keys: the 'Boosted!' toast may still lie over the buttons under the resting mouse.
+        await page.keyboard.press("ArrowLeft");
+        await page.waitForFunction((id) => document.querySelector(".swipe-card-top")?.getAttribute("data-card-id") !== id, before);
+      }
+      const person = await topCardId(page);
+      await page.locator(".swipe-card-top .swipe-card-info").click();
+      const sheet = page.locator("dialog.profile-overlay[open]");
+      await sheet.waitFor();
+      const gallery = sheet.getByTestId("profile-gallery");
+      const photos = await gallery.locator("li").count();
+      expect(photos).toBeGreaterThan(1);
+      expect(await sheet.locator(".profile-gallery-dots span").count()).toBe(photos);
+      expect(await gallery.evaluate((track) => getComputedStyle(track).scrollSnapType)).toBe("x mandatory");
+      await gallery.evaluate((track) => track.scrollTo({ left: track.clientWidth }));
+      await page.waitForFunction(() => document.querySelectorAll(".profile-gallery-dots span")[1]?.classList.contains("is-current"));
+      expect(await gallery.getAttribute("aria-label")).toBe(`Photo 2 of ${photos}`);
+      await screenshot(page, "discover-sheet-gallery-en-phone");
+      expect(await whollyOnScreen(page, "[data-testid=sheet-like]")).toBe(true);
+      const liked = page.waitForRequest((request) => request.url().endsWith("/api/swipe") && request.method() === "POST");
+      await sheet.getByTestId("sheet-like").click();
+      expect((await liked).postDataJSON()).toMatchObject({ swipedId: person, isLike: true });
+      await sheet.waitFor({ state: "detached" });
+      await page.waitForFunction((id) => document.querySelector(".swipe-card-top")?.getAttribute("data-card-id") !== id, person);
+    } finally {
+      await browser.close();
+    }
+  }, 90_000);
 
   it("shows the limit card with its countdown in Indonesian on a desktop, without a drag or a red toast", async () => {
     const account = await createAccount(server.origin, { firstName: "Rut", lastName: "Manurung" });
