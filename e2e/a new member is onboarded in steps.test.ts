@@ -89,6 +89,10 @@ for (const [lang, size, viewport] of [
         await page.locator("[data-testid=photo-input]").setInputFiles([{ name: "camp.jpg", mimeType: "image/jpeg", buffer: Buffer.from(jpeg) }]);
         await page.waitForFunction(() => document.querySelectorAll('.photo-grid img[src^="/uploads/"]').length === 1, undefined, { timeout: 30_000 });
         expect(await fieldsUnderTheBar(page)).toEqual([]);
+        // The tile's buttons sit under the picture, not over it.
+        const tile = await page.locator(".photo-tile").first().evaluate((element) => ({ photo: element.querySelector("img")!.getBoundingClientRect(), actions: element.querySelector(".photo-tile-actions")!.getBoundingClientRect() }));
+        expect(tile.actions.top).toBeGreaterThanOrEqual(tile.photo.bottom - 0.5);
+        expect(tile.photo.height / tile.photo.width).toBeCloseTo(4 / 3, 1);
         await shot("1-photos");
         await next(page).click();
 
