@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useI18n, useT } from "./runtime/i18n-context";
 import { api, ApiError } from "./runtime/api";
-import { toast, toastOnNextPage } from "./runtime/toast";
+import { toastOnNextPage } from "./runtime/toast";
 import { translateMessage } from "./runtime/messages";
 import { signInFailure } from "./runtime/sign-in-failure";
 import { LoadingScreen } from "./components/loading-screen";
-import { loginProblem, registrationFormProblem } from "../src/features/auth/auth.schemas";
+import { AUTH_MESSAGES, emailSchema, loginProblem, registrationFormProblem } from "../src/features/auth/auth.schemas";
 import { CaptchaField } from "./components/captcha-field";
 import { SocialButtons, type SocialSignInConfig } from "./components/social-buttons";
 import { ForgotPasswordDialog } from "./components/forgot-password-dialog";
@@ -111,8 +111,37 @@ function PhoneIcon() {
   );
 }
 
-function showError(t: ReturnType<typeof useT>, message: string) {
-  toast({ title: t("toast.error"), description: translateMessage(t, message), variant: "destructive" });
+/**
+ * The email field of both forms: an address that cannot be one is flagged when the field is left,
+ * not only on submit, and the flag follows the typing from then on (docs/decisions/0139).
+ */
+function EmailField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
+  const t = useT();
+  const [left, setLeft] = useState(false);
+  const invalid = left && value.trim() !== "" && !emailSchema.safeParse(value.trim()).success;
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t("auth.email")}</label>
+      <input
+        id={id}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={() => setLeft(true)}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        required
+      />
+      {invalid ? (
+        <p id={`${id}-error`} className="field-error" data-testid="email-error">
+          {translateMessage(t, AUTH_MESSAGES.invalidEmail)}
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 function SignInForm({ onDone, ready }: { onDone: (path: string) => void; ready: boolean }) {
@@ -126,10 +155,8 @@ function SignInForm({ onDone, ready }: { onDone: (path: string) => void; ready: 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = loginProblem({ email, password });
-    if (problem !== null) {
-      setError(problem);
-      return showError(t, problem);
-    }
+    // Said once: in the form, as an alert, not again in a toast (docs/decisions/0139).
+    if (problem !== null) return setError(problem);
     setPending(true);
     setError(null);
     try {
@@ -137,9 +164,7 @@ function SignInForm({ onDone, ready }: { onDone: (path: string) => void; ready: 
       toastOnNextPage({ title: t("toast.success"), description: t("auth.loggedIn"), variant: "success" });
       onDone(result.isNewUser ? "/edit-profile" : "/");
     } catch (caught) {
-      const message = signInFailure(t, lang, caught);
-      setError(message);
-      showError(t, message);
+      setError(signInFailure(t, lang, caught));
       setPending(false);
     }
   };
@@ -147,10 +172,7 @@ function SignInForm({ onDone, ready }: { onDone: (path: string) => void; ready: 
   return (
     <>
     <form id="panel-signin" role="tabpanel" aria-labelledby="tab-signin" className="form" onSubmit={submit} noValidate>
-      <div className="field">
-        <label htmlFor="signin-email">{t("auth.email")}</label>
-        <input id="signin-email" name="email" type="email" autoComplete="email" inputMode="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
-      </div>
+      <EmailField id="signin-email" value={email} onChange={setEmail} />
       <div className="field">
         <label htmlFor="signin-password">{t("auth.password")}</label>
         <input id="signin-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
@@ -192,10 +214,7 @@ function RegisterForm({ onDone, ready, focusFirstField }: { onDone: (path: strin
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problem = registrationFormProblem({ ...values, captchaToken });
-    if (problem !== null) {
-      setError(problem);
-      return showError(t, problem);
-    }
+    if (problem !== null) return setError(problem);
     setPending(true);
     setError(null);
     try {
@@ -204,9 +223,7 @@ function RegisterForm({ onDone, ready, focusFirstField }: { onDone: (path: strin
       toastOnNextPage({ title: t("toast.success"), description: t("auth.accountCreated"), variant: "success" });
       onDone("/edit-profile");
     } catch (caught) {
-      const message = caught instanceof ApiError ? caught.message : t("messages.network_error");
-      setError(message);
-      showError(t, message);
+      setError(caught instanceof ApiError ? caught.message : t("messages.network_error"));
       // A solution is accepted once: a failed attempt needs a fresh captcha.
       setCaptchaToken(null);
       setCaptchaKey((key) => key + 1);
@@ -226,10 +243,7 @@ function RegisterForm({ onDone, ready, focusFirstField }: { onDone: (path: strin
           <input id="register-last-name" name="lastName" autoComplete="family-name" value={values.lastName} onChange={set("lastName")} maxLength={60} required />
         </div>
       </div>
-      <div className="field">
-        <label htmlFor="register-email">{t("auth.email")}</label>
-        <input id="register-email" name="email" type="email" autoComplete="email" inputMode="email" value={values.email} onChange={set("email")} required />
-      </div>
+      <EmailField id="register-email" value={values.email} onChange={(email) => setValues((current) => ({ ...current, email }))} />
       <div className="field">
         <label htmlFor="register-password">{t("auth.password")}</label>
         <input id="register-password" name="password" type="password" autoComplete="new-password" value={values.password} onChange={set("password")} aria-describedby="register-password-hint" required />

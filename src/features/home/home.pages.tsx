@@ -76,7 +76,7 @@ function Landing() {
           </div>
           <p className="hero-note">
             <ShieldCheckIcon size={16} />
-            {t("landing.verifiedNote")}
+            <span>{t("landing.verifiedNote")}</span>
           </p>
         </section>
         <ExampleMembers />
