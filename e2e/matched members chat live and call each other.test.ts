@@ -303,6 +303,22 @@ describe("matched members chat live and call each other", () => {
     await screenshot(a, "call-voice-id-phone");
     await a.getByTestId("call-end").click();
     await a.getByTestId("call-line").filter({ hasText: "Panggilan suara tak terjawab" }).nth(1).waitFor({ timeout: 10_000 });
+
+    // Ana's phone rings full screen when Budi (now Premium Plus) calls; she declines.
+    await server.cli(["user", "premium", budi.email, "premium_plus"]);
+    await b.goto(`${server.origin}/chat/${matchId}`);
+    await hydrated(b, "chat-panel");
+    await Bun.sleep(500);
+    await b.getByTestId("video-call").click();
+    const ringing = a.getByTestId("incoming-call");
+    await ringing.waitFor({ timeout: 10_000 });
+    expect(await ringing.innerText()).toContain("Panggilan video dari Budi");
+    expect((await ringing.boundingBox())!).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    for (const name of ["Tolak", "Terima"]) expect(await inViewport(a, ringing.getByRole("button", { name }))).toBe(true);
+    await ringing.getByTestId("incoming-call-photo").waitFor();
+    await screenshot(a, "call-incoming-id-phone");
+    await ringing.getByRole("button", { name: "Tolak" }).click();
+    await a.getByTestId("call-line").filter({ hasText: "Panggilan video ditolak" }).waitFor({ timeout: 10_000 });
     await b.evaluate(() => localStorage.setItem("app-language", "en"));
   }, 60_000);
 
