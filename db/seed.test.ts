@@ -156,6 +156,7 @@ describe("seedDemo", () => {
       expect(person.photoVerifiedAt!.getTime()).toBeGreaterThanOrEqual(person.createdAt!.getTime());
     }
     for (const photo of allPhotos) if (!verifiedIds.has(photo.userId)) expect(photo.verifiedAt).toBeNull();
+    expect(firstSummary).toContain(`(${verified.length} photo-verified)`);
   });
 
   test("every message is sent by one of its match's two people, after the match began and not in the future", async () => {

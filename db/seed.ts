@@ -584,7 +584,7 @@ export async function seedDemo(db: Database, config: Config): Promise<string> {
   const finished = performance.now();
   const demoLikes = swipeRows.filter((s) => s.isLike && demos.some((d) => d.id === s.swipedId) && !matchRows.some((m) => (m.user1Id === s.swipedId && m.user2Id === s.swiperId) || (m.user2Id === s.swipedId && m.user1Id === s.swiperId))).length;
   const stats =
-    `Demo set added: ${people.length} people with ${photoRows.length} photos, ${swipeRows.length} swipes ` +
+    `Demo set added: ${people.length} people (${userRows.filter((row) => row.photoVerifiedAt != null).length} photo-verified) with ${photoRows.length} photos, ${swipeRows.length} swipes ` +
     `(${demoLikes} likes waiting for the demo accounts), ${matchRows.length} matches (${matchRows.length - seededMatches} with the demo accounts, ` +
     `${messageRows.length} messages), ${reportRows.filter((r) => r.status === "pending").length} pending reports. ` +
     `Photos ${((photosDone - started) / 1000).toFixed(1)} s, total ${((finished - started) / 1000).toFixed(1)} s.`;
