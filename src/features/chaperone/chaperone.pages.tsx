@@ -6,6 +6,7 @@
  * - /chaperone: their home, the members who chose them and those members' matches' profiles.
  * - /chaperone/matches/{id}: a shared conversation, read-only: no composer, no call buttons.
  */
+import { dateTimeText } from "../../../islands/runtime/clock-time";
 import { Hono, type Context } from "hono";
 import type { AppDeps, AppEnv } from "../../app-env";
 import type { RenderPage } from "../../views/render";
@@ -21,9 +22,9 @@ import { acceptTriesFor } from "./chaperone.routes";
 /** No React on the client: the landing entry runs only the language switcher (as /verify-email). */
 const PAGE = { entry: "landing", hydrates: false } as const;
 
-/** A day and time in Jakarta, as members read the app's times. */
+/** A day and time in Jakarta, in the app's one date-and-time format (docs/decisions/0137). */
 function when(at: string, lang: "en" | "id"): string {
-  return new Intl.DateTimeFormat(lang === "id" ? "id-ID" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Jakarta" }).format(new Date(at));
+  return dateTimeText(new Date(at), lang);
 }
 
 function AcceptPage({ invitation, token, error }: { invitation: InvitationView | null; token: string; error: string | null }) {
