@@ -26,8 +26,6 @@ self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) =>
   event.waitUntil(
     (async () => {
-      // The visit goes to the network while the worker starts, not after (navigation preload).
-      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable().catch(() => {});
       await self.clients.claim();
       // The visit that installed the worker did not pass through it: keep its page now, so the
       // next visit is already instant.
@@ -82,9 +80,9 @@ async function keptPage(event, path) {
   const key = await sessionKey();
   // Only this session's cache is ever read, so the others can go after the answer.
   event.waitUntil(dropPagesExcept(key));
-  const network = Promise.resolve(event.preloadResponse)
-    .catch(() => undefined)
-    .then((preloaded) => preloaded || fetch(event.request));
+  // No navigation preload: with it, every page the worker leaves to the browser (Chat, Matches)
+  // would be requested twice (bench:page's warm Chat, docs/decisions/0140).
+  const network = fetch(event.request);
   if (key === null) return network;
   const cacheName = PAGE_CACHE_PREFIX + key;
   const kept = await caches.match(path, { cacheName });
