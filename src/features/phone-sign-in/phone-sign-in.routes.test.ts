@@ -113,6 +113,15 @@ describe("POST /api/auth/phone/verify", () => {
     expect(await app.deps.db.select({ id: users.id }).from(users).where(eq(users.phone, NUMBER))).toHaveLength(1);
   });
 
+  test("a sign-in by phone replaces the session the browser had: the old cookie no longer signs in", async () => {
+    const before = await createMember(app, { firstName: "Before" });
+    await start(NUMBER);
+    const response = await app.request("POST", "/api/auth/phone/verify", { body: { phone: NUMBER, code: latestCode(app.dataDir, NUMBER) }, cookie: before.cookie, headers: from() });
+    expect(response.status).toBe(200);
+    expect((await app.request("GET", "/api/auth/user", { cookie: before.cookie })).status).toBe(401);
+    expect((await app.request("GET", "/api/auth/user", { cookie: sessionCookieFrom(response) })).status).toBe(200);
+  });
+
   test("a number typed before but never proven is not a sign-in to that account", async () => {
     const member = await createMember(app);
     await app.deps.db.update(users).set({ phone: NUMBER }).where(eq(users.id, member.id));

@@ -21,7 +21,7 @@ import { indonesianMobileE164 } from "../../platform/phone-number";
 import { hasBidiControls, isBlank } from "../../platform/text";
 import { currentUserJson, rememberLanguage, suspendedAnswer } from "../auth/auth.service";
 import { AUTH_MESSAGES } from "../auth/auth.schemas";
-import { createSession } from "../auth/session";
+import { createSession, invalidateSession } from "../auth/session";
 import { suspensionOf } from "../auth/suspension";
 import { isRegistrationHeld } from "../safety/registration-holds";
 import { consumePhoneCode, issuePhoneCode } from "./phone-codes";
@@ -101,6 +101,9 @@ export function phoneSignInRoutes(deps: AppDeps) {
         if (inserted.length === 0) return c.json({ message: PHONE_MESSAGES.invalidCode }, 400);
         account = { id, isAdmin: false, role: "member", isBanned: false, banReason: null, suspendedUntil: null, suspensionReason: null, hasPhoto: false };
       }
+      // A sign-in replaces whatever session this browser had, as the provider sign-ins do.
+      const previous = c.get("session");
+      if (previous !== null) await invalidateSession(deps.db, previous.id, previous.userId);
       const { token, session } = await createSession(deps.db, deps.clock, account.id, account.isAdmin);
       setSessionCookie(c, deps.config, token, session.expiresAt);
       return c.json({ isNewUser: account.role !== "chaperone" && !account.hasPhoto });
