@@ -21,7 +21,7 @@ import { GATEWAY_TIMEOUT_MS, PAYMENT_PERIOD_MS } from "../../platform/constants"
 import { log } from "../../platform/log";
 import { adminLogInsertIf, memberNameSql, type Actor } from "../admin/admin-log";
 import { gatewayNamed } from "./gateway-choice";
-import { GatewayError, type GatewayName } from "./gateways/gateway";
+import { GatewayError, WALLETS, type GatewayName, type Wallet } from "./gateways/gateway";
 import { GATEWAY_UNAVAILABLE } from "./gateways/http";
 import { sendRefundMail } from "./refund-mail";
 import { statusHistoryIf } from "./status-history";
@@ -58,6 +58,7 @@ async function refundable(deps: Pick<Deps, "db">, paymentId: string) {
       gatewayOrderId: payments.gatewayOrderId,
       gatewayTransactionId: payments.gatewayTransactionId,
       refundId: payments.refundId,
+      details: payments.details,
     })
     .from(payments)
     .where(eq(payments.id, paymentId))
@@ -83,7 +84,10 @@ export async function refundPayment(deps: Deps, actor: Actor, paymentId: string,
   if (claimed.rowsAffected === 0) return { ok: false, status: 409, message: REFUND_MESSAGES.notPaid };
 
   const client = input.manual ? null : await gatewayNamed(deps, payment.gateway as GatewayName);
-  const throughGateway = client !== null && client.refund !== undefined && client.canRefund?.(payment.method) === true;
+  // An e-wallet's refund depends on its wallet (Xendit refunds no one-off OVO payment), as the payment page's form reads it.
+  const stored = payment.details?.wallet;
+  const wallet = typeof stored === "string" && (WALLETS as readonly string[]).includes(stored) ? (stored as Wallet) : null;
+  const throughGateway = client !== null && client.refund !== undefined && client.canRefund?.(payment.method, wallet) === true;
   const release = () => deps.db.update(payments).set({ refundId: null, refundRequestedAt: null, refundReason: null }).where(and(eq(payments.id, paymentId), eq(payments.refundId, refundId), eq(payments.status, "paid")));
   if (!throughGateway) {
     try {

@@ -157,6 +157,25 @@ describe("a manual refund", () => {
     expect((await refund(card, { reason: "Goodwill", manual: true })).status).toBe(200);
     expect(requests).toEqual([]);
   });
+
+  it("for an e-wallet its gateway cannot refund (one-off OVO at Xendit): the refund reads the payment's wallet, as the payment page does, and is recorded by hand", async () => {
+    const requests = await refundingSandbox(async () => ({ state: "refunded", gatewayRefundId: null }));
+    app.deps.gatewayClients!.sandbox!.canRefund = (method, wallet) => method !== "bank" && !(method === "ewallet" && wallet === "ovo");
+    const dewi = await member();
+    const created = await app.request("POST", "/api/payment/create", { cookie: dewi.cookie, body: { plan: "premium", paymentMethod: "ewallet", wallet: "ovo", phone: "081234567890" } });
+    expect(created.status).toBe(201);
+    const { paymentId } = (await created.json()) as PaymentCreatedJson;
+    const notified = await app.app.request("/api/payment/notify/sandbox", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(sandboxNotification(sandboxKey(app.dataDir), paymentId, 49000, "settlement")),
+    });
+    expect(notified.status).toBe(200);
+    const response = await refund(paymentId, { reason: "Goodwill", note: "Sent back by OVO transfer" });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: "refunded", refund: { manual: true, note: "Sent back by OVO transfer" } });
+    expect(requests).toEqual([]);
+  });
 });
 
 describe("what a refund does to the plan", () => {
