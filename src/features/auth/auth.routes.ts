@@ -1,3 +1,4 @@
+import { signupOrigin } from "./signup-origin";
 import { Hono } from "hono";
 import { zValidator } from "../api-docs/documented-validator";
 import * as z from "zod/mini";
@@ -58,7 +59,7 @@ export function authRoutes(deps: AppDeps) {
       const problem = registrationFormProblem(input);
       if (problem !== null) return refuse(problem, 400);
       if (!(await consumeCaptcha(deps.db, deps.captcha, input.captchaToken))) return refuse(AUTH_MESSAGES.captchaRequired, 400);
-      const result = await registerUser(deps, input, c.get("lang"));
+      const result = await registerUser(deps, input, c.get("lang"), signupOrigin(c, deps.config.trustProxy));
       // A taken address keeps its count: otherwise the 409 would let anyone test which emails
       // have accounts as fast as they can solve captchas.
       if (!result.ok && result.status === 409) return c.json({ message: result.message }, 409);

@@ -1,3 +1,4 @@
+import type { SignupOrigin } from "./signup-origin";
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client";
 import { preparedQuery } from "../../../db/prepared";
@@ -42,7 +43,12 @@ export function isSuperAdminEmail(config: AppDeps["config"], email: string | nul
  * switches). A new account is never an admin, even at the super-admin address: typing an
  * address proves nothing, so the mailed link has to be used first (docs/decisions/0083).
  */
-export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock" | "passwordHashCost">, input: RegisterInput, language: Lang = DEFAULT_LANGUAGE): Promise<AuthResult<{ id: string }>> {
+export async function registerUser(
+  deps: Pick<AppDeps, "db" | "config" | "clock" | "passwordHashCost">,
+  input: RegisterInput,
+  language: Lang = DEFAULT_LANGUAGE,
+  origin: SignupOrigin = { signupIp: null, signupCountry: null },
+): Promise<AuthResult<{ id: string }>> {
   const problem = checkPasswordStrength(input.password);
   if (problem !== null) return { ok: false, status: 400, message: PASSWORD_PROBLEM_MESSAGES[problem] };
   const email = input.email.toLowerCase();
@@ -55,7 +61,7 @@ export async function registerUser(deps: Pick<AppDeps, "db" | "config" | "clock"
   const id = newId();
   const inserted = await deps.db
     .insert(users)
-    .values({ id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, language, createdAt: deps.clock.now(), lastActiveAt: deps.clock.now() })
+    .values({ id, email, passwordHash, firstName: input.firstName, lastName: input.lastName, language, ...origin, createdAt: deps.clock.now(), lastActiveAt: deps.clock.now() })
     .onConflictDoNothing()
     .returning({ id: users.id });
   // Two registrations of one address at the same moment: the unique index lets one through.

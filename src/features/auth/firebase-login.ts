@@ -1,3 +1,4 @@
+import { signupOrigin } from "./signup-origin";
 import { Hono } from "hono";
 import { zValidator } from "../api-docs/documented-validator";
 import { z } from "zod";
@@ -57,7 +58,7 @@ export function firebaseLoginRoutes(deps: AppDeps) {
       verifiedEmail: claims.emailVerified ? claims.email : null,
       firstName,
       lastName,
-    }, c.get("lang"));
+    }, c.get("lang"), signupOrigin(c, deps.config.trustProxy));
     if (!result.ok) return c.json({ message: result.message, ...result.suspension }, result.status);
     // A sign-in replaces whatever session this browser had (no session outlives a new sign-in).
     const previous = c.get("session");

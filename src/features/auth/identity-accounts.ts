@@ -1,3 +1,4 @@
+import type { SignupOrigin } from "./signup-origin";
 import { and, eq } from "drizzle-orm";
 import type { AppDeps } from "../../app-env";
 import { oauthAccounts, sessions, users } from "../../../db/schema";
@@ -42,7 +43,12 @@ export type IdentityResult = { ok: true; userId: string; isAdmin: boolean; isNew
  * SUPER_ADMIN_EMAIL account becomes an admin here (docs/decisions/0083).
  */
 /** `language`: the screen's language, kept for an account this sign-in creates. */
-export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "clock"> & Partial<Pick<AppDeps, "events">>, identity: VerifiedIdentity, language: Lang = DEFAULT_LANGUAGE): Promise<IdentityResult> {
+export async function signInWithIdentity(
+  deps: Pick<AppDeps, "db" | "config" | "clock"> & Partial<Pick<AppDeps, "events">>,
+  identity: VerifiedIdentity,
+  language: Lang = DEFAULT_LANGUAGE,
+  origin: SignupOrigin = { signupIp: null, signupCountry: null },
+): Promise<IdentityResult> {
   const now = deps.clock.now();
   const [linked] = await deps.db
     .select({ id: users.id, email: users.email, isAdmin: users.isAdmin, isBanned: users.isBanned, emailVerifiedAt: users.emailVerifiedAt })
@@ -78,7 +84,7 @@ export async function signInWithIdentity(deps: Pick<AppDeps, "db" | "config" | "
       // Two first sign-ins at the same moment: the unique email index lets one through.
       const inserted = await deps.db
         .insert(users)
-        .values({ id, email, passwordHash: null, firstName, lastName: identity.lastName.trim().slice(0, 60), isVerified: true, emailVerifiedAt: now, language, createdAt: now, lastActiveAt: now })
+        .values({ id, email, passwordHash: null, firstName, lastName: identity.lastName.trim().slice(0, 60), isVerified: true, emailVerifiedAt: now, language, ...origin, createdAt: now, lastActiveAt: now })
         .onConflictDoNothing()
         .returning({ id: users.id });
       if (inserted.length === 1) account = { id, email, isAdmin: false, isBanned: false, emailVerifiedAt: now };

@@ -1,3 +1,4 @@
+import { signupOrigin } from "./signup-origin";
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { generateCodeVerifier, generateState } from "arctic";
@@ -75,7 +76,7 @@ export function oauthRoutes(deps: AppDeps) {
       log.warn({ provider, reason: error instanceof Error ? error.message : String(error) }, "social sign-in failed");
       return backToSignIn(c, provider, "failed");
     }
-    const result = await signInWithIdentity(deps, identity, c.get("lang"));
+    const result = await signInWithIdentity(deps, identity, c.get("lang"), signupOrigin(c, deps.config.trustProxy));
     if (!result.ok) return backToSignIn(c, provider, result.status === 403 ? "banned" : result.status === 409 ? "failed" : "no_email");
     // A sign-in replaces whatever session this browser had (no session outlives a new sign-in).
     const previous = c.get("session");

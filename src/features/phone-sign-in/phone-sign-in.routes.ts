@@ -3,6 +3,7 @@
  * docs/decisions/0136). The start call answers the same whether or not the number has an account,
  * and does the same work for both (a code made, stored and sent).
  */
+import { signupOrigin } from "../auth/signup-origin";
 import { Hono } from "hono";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { users } from "../../../db/schema";
@@ -95,7 +96,7 @@ export function phoneSignInRoutes(deps: AppDeps) {
         const id = newId();
         const inserted = await deps.db
           .insert(users)
-          .values({ id, email: null, passwordHash: null, firstName: "", lastName: "", phone, phoneVerifiedAt: at, language: c.get("lang"), createdAt: at, lastActiveAt: at })
+          .values({ id, email: null, passwordHash: null, firstName: "", lastName: "", phone, phoneVerifiedAt: at, language: c.get("lang"), ...signupOrigin(c, deps.config.trustProxy), createdAt: at, lastActiveAt: at })
           .onConflictDoNothing()
           .returning({ id: users.id });
         if (inserted.length === 0) return c.json({ message: PHONE_MESSAGES.invalidCode }, 400);
