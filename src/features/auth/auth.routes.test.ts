@@ -211,6 +211,13 @@ describe("POST /api/auth/login", () => {
     expect((await t.deps.db.select().from(sessions)).length).toBe(3); // registration + two sign-ins
   });
 
+  it("ends the session the browser had when it signs in again", async () => {
+    const user = await t.registerUser();
+    const again = sessionCookieFrom(await t.request("POST", "/api/auth/login", { cookie: user.cookie, body: { email: user.email, password: user.password } }));
+    expect((await t.request("GET", "/api/auth/user", { cookie: user.cookie })).status).toBe(401);
+    expect((await t.request("GET", "/api/auth/user", { cookie: again })).status).toBe(200);
+  });
+
   it("gives unknown email and wrong password the same 401 answer", async () => {
     const user = await t.registerUser();
     const unknown = await login("nobody@example.com", user.password);

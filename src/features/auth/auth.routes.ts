@@ -1,5 +1,5 @@
 import { signupOrigin } from "./signup-origin";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { zValidator } from "../api-docs/documented-validator";
 import * as z from "zod/mini";
 import type { AppDeps, AppEnv } from "../../app-env";
@@ -33,7 +33,10 @@ export function authRoutes(deps: AppDeps) {
   const registrationsByIp = new RateLimiter(10, hourMs, now);
   const mailer = deps.mailer ?? createMailer(deps.config);
 
-  const startSession = async (c: Parameters<typeof setSessionCookie>[0], userId: string, isAdmin: boolean) => {
+  /** A sign-in replaces whatever session this browser had, as the provider and phone sign-ins do. */
+  const startSession = async (c: Context<AppEnv>, userId: string, isAdmin: boolean) => {
+    const previous = c.get("session");
+    if (previous !== null && previous !== undefined) await invalidateSession(deps.db, previous.id, previous.userId);
     const { token, session } = await createSession(deps.db, deps.clock, userId, isAdmin);
     setSessionCookie(c, deps.config, token, session.expiresAt);
   };
