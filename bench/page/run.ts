@@ -7,7 +7,8 @@
  * be used (its island hydrated: the first swipe, the first message, the sign-in form). The
  * baseline in the same run is the same cold load with compression refused (Accept-Encoding:
  * identity), which is what every page cost before the build precompressed its files.
- * Targets: cold < 1.5 s to interactive, warm < 0.8 s, cold Discover < 150 KB without photos.
+ * Targets: cold ≤ 1.0 s to interactive (the Like button works), warm ≤ 0.5 s, cold Discover < 150 KB
+ * without photos (docs/decisions/0140; before it 1.5 s and 0.8 s).
  *
  *   npm run bench:page        (BENCH_RUNS=3 to change; BENCH_PAGES=Discover,Chat to run some pages)
  */
@@ -22,7 +23,7 @@ import { signInWithPassword } from "../../e2e/support/accounts";
 import { startServer } from "../../e2e/support/server";
 
 const runs = Number(process.env.BENCH_RUNS ?? 3);
-const TARGET = { coldMs: 1500, warmMs: 800, coldDiscoverKb: 150 };
+const TARGET = { coldMs: 1000, warmMs: 500, coldDiscoverKb: 150 };
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 const CPU_SLOWDOWN = 4;
 /**
