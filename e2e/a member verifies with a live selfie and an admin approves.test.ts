@@ -10,6 +10,7 @@ import { apiAs, createAccount, proveSecondFactor, signInContext, signInWithPassw
 import { DESKTOP, openBrowser, PHONE, screenshot, type Browser } from "./support/browser";
 import { completeProfile, hydrated } from "./support/members";
 import { startServer, type RunningServer } from "./support/server";
+import { FREE_DAILY_SWIPES } from "../src/platform/constants";
 
 const MEDIA_ARGS = ["--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"];
 
@@ -83,8 +84,17 @@ describe("a member verifies with a live selfie and an admin approves", () => {
       await signInContext(browser.context, server.origin, budi);
       await browser.page.goto(`${server.origin}/`);
       await hydrated(browser.page, "swipe-deck");
-      const top = browser.page.locator(".swipe-card-title").first();
-      expect(await top.innerText()).toContain("Ana");
+      // The demo set has photo-verified members of its own, ahead of Ana in the deck or not: Budi
+      // passes them until Ana's card is on top, and every card on the way carries the badge.
+      const page = browser.page;
+      const top = page.locator(".swipe-card-top .swipe-card-title");
+      for (let passes = 0; !(await top.innerText()).startsWith("Ana,"); passes++) {
+        expect(await top.getByTestId("verified-badge").isVisible()).toBe(true);
+        expect(passes).toBeLessThan(FREE_DAILY_SWIPES - 1);
+        const before = await page.locator(".swipe-card-top").getAttribute("data-card-id");
+        await page.locator(".discover-action-pass").click();
+        await page.waitForFunction((id) => document.querySelector(".swipe-card-top")?.getAttribute("data-card-id") !== id, before);
+      }
       expect(await top.getByTestId("verified-badge").isVisible()).toBe(true);
       await screenshot(browser.page, "discover-verified-badge-en-phone");
     } finally {
