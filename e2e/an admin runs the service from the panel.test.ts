@@ -64,6 +64,28 @@ async function toastSaying(page: Page, text: string) {
   return toast.first().innerText();
 }
 
+/**
+ * Marks the page's live connection once the server has greeted it ("ready"): the moment a ban or a
+ * deletion can reach the page, waited for instead of a fixed pause.
+ */
+async function watchLiveConnection(browser: Browser) {
+  await browser.context.addInitScript(() => {
+    const Native = window.WebSocket;
+    window.WebSocket = class extends Native {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args);
+        this.addEventListener("message", (event) => {
+          if (String(event.data).includes('"type":"ready"')) document.documentElement.dataset.liveReady = "true";
+        });
+      }
+    };
+  });
+}
+
+async function liveConnectionReady(page: Page) {
+  await page.locator('html[data-live-ready="true"]').waitFor({ state: "attached", timeout: 10_000 });
+}
+
 async function hydrated(page: Page) {
   await page.locator('[data-island="toaster"][data-hydrated="true"]').waitFor({ state: "attached" });
 }
@@ -106,11 +128,12 @@ describe("an admin runs the service from the panel", () => {
 
   it("finds Daniel, bans him with a reason (his open page is signed out, sign-in shows why), then unbans him", async () => {
     const daniel = await browserAs(DANIEL);
+    await watchLiveConnection(daniel);
     const admin = await browserAs(ADMIN, DESKTOP);
     try {
       await daniel.page.goto(`${server.origin}/swipe`);
       await hydrated(daniel.page);
-      await Bun.sleep(1000); // the live connection opens after hydration
+      await liveConnectionReady(daniel.page); // the live connection opens after hydration
 
       const page = admin.page;
       await page.goto(`${server.origin}/admin/users`);
@@ -139,12 +162,15 @@ describe("an admin runs the service from the panel", () => {
 
       // His open page is signed out at once (the socket closes for the suspension) …
       await daniel.page.waitForURL(/\/auth/, { timeout: 15_000 });
-      // … and signing in again says why.
+      // … and signing in again says why, once, in the form's alert (no toast: decision 0139).
       await hydrated(daniel.page);
       await daniel.page.getByLabel("Email").fill(DANIEL);
       await daniel.page.getByLabel("Password").fill(PASSWORD);
       await daniel.page.getByRole("button", { name: "Sign In", exact: true }).click();
-      expect(await toastSaying(daniel.page, "Asked several members for money")).toContain("suspended");
+      const why = daniel.page.locator("#panel-signin .form-error[role=alert]");
+      await why.filter({ hasText: "Asked several members for money" }).waitFor();
+      expect(await why.innerText()).toContain("suspended");
+      expect(await daniel.page.locator(".toast").count()).toBe(0);
 
       await row.getByRole("button", { name: "Unban" }).click();
       expect(await toastSaying(page, "User unbanned successfully")).toContain("User unbanned successfully");
@@ -225,11 +251,12 @@ describe("an admin runs the service from the panel", () => {
     const partner = (found.users as { id: string; email: string }[]).find((user) => user.id === match!.user1.id)!;
 
     const daniel = await browserAs(DANIEL);
+    await watchLiveConnection(daniel);
     const admin = await browserAs(ADMIN, DESKTOP);
     try {
       await daniel.page.goto(`${server.origin}/chat/${match!.id}`);
       await hydrated(daniel.page);
-      await Bun.sleep(1000); // the chat joins its match on the live connection
+      await liveConnectionReady(daniel.page); // the chat joins its match on the live connection
 
       await admin.page.goto(`${server.origin}/admin/users?search=${encodeURIComponent(partner.email)}`);
       await hydrated(admin.page);
