@@ -116,8 +116,9 @@ describe("an admin enrols a second factor and signs in with it", () => {
         }
       }
     }
-    // Made a moderator: the toast says so, the account has the role, and the dialog now says
-    // only the super admin may change it.
+    // Made a moderator: the toast says so, the account has the role, the Users list's row offers
+    // no action on staff but says only the super admin may act on it, and the role dialog on the
+    // member's page says only the super admin may change the role (ADMIN.md 'Who').
     const browser = await openBrowser({ viewport: DESKTOP });
     try {
       const { page, context } = browser;
@@ -128,10 +129,14 @@ describe("an admin enrols a second factor and signs in with it", () => {
       await dialog.locator("input[value=moderator]").check();
       await dialog.getByRole("button", { name: "Save role" }).click();
       await page.locator(".toast").filter({ hasText: "Role changed to Moderator" }).first().waitFor({ timeout: 10_000 });
-      const me = (await (await fetch(`${server.origin}/api/auth/user`, { headers: { Cookie: member.cookie } })).json()) as { role: string };
+      const me = (await (await fetch(`${server.origin}/api/auth/user`, { headers: { Cookie: member.cookie } })).json()) as { id: string; role: string };
       expect(me.role).toBe("moderator");
       await page.goto(`${server.origin}/admin/users?search=${encodeURIComponent(member.email)}`);
-      await page.locator(`button[hx-get$="/role"]`).first().click();
+      const row = page.locator("tr", { hasText: member.email });
+      await row.locator(".admin-protected", { hasText: "Only the super admin can act on this account" }).waitFor();
+      expect(await row.locator(`button[hx-get$="/role"], button[hx-get$="/ban"], button[hx-get$="/delete"]`).count()).toBe(0);
+      await page.goto(`${server.origin}/admin/users/${me.id}`);
+      await page.locator(`button[hx-get="/admin/users/${me.id}/role"]`).click();
       await page.locator("dialog[open] .admin-role-note").waitFor();
       expect(await page.locator("dialog[open] .admin-role-note").innerText()).toBe("Only the super admin can change the role of an admin or moderator.");
       await screenshot(page, "admin-role-dialog-staff-en-desktop");
