@@ -7,29 +7,14 @@
  * scanned from a screenshot or a gallery, and a few kilobytes. A tiny encoder with node:zlib
  * instead of an image library: one IHDR, one IDAT, one IEND.
  */
-import { deflateSync } from "node:zlib";
+// The PNG chunks' CRC-32 is zlib's own (ISO 3309, as PNG names it).
+import { crc32, deflateSync } from "node:zlib";
 import { encode } from "uqr";
 
 /** Pixels per module: about 500 px for a QRIS string, sharp at any gallery zoom. */
 export const QR_PNG_MODULE_PX = 10;
 const QUIET_ZONE_MODULES = 4;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
 
 function chunk(type: string, data: Uint8Array): Buffer {
   const typed = Buffer.concat([Buffer.from(type, "ascii"), data]);

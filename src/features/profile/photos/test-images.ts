@@ -4,7 +4,7 @@
  * position, XMP, comments, PNG text chunks. The hollow ones are well-formed containers with no
  * picture in them — the files a hostile client sent as photos — and headers that claim any size.
  */
-import { deflateSync } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 import { encodeJpeg } from "../../../../db/demo/jpeg-encoder";
 
 const encoder = new TextEncoder();
@@ -88,22 +88,6 @@ export function hollowJpeg(width = 640, height = 480, padding = 0): Uint8Array {
   const sos = segment(0xda, [1, 1, 0, 0, 63, 0]);
   const scan = concatBytes([0x12, 0x34, 0xff, 0x00, 0x56, 0xff, 0xd0, 0x78], new Uint8Array(padding).fill(0x2a));
   return concatBytes([0xff, 0xd8], app0, exifGpsSegment(), segment(0xfe, bytesOf(`taken at ${GPS_SECRET}`)), dqt, sof, dht, sos, scan, [0xff, 0xd9]);
-}
-
-const crcTable = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = crcTable[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
 }
 
 function pngChunk(type: string, data: Uint8Array): Uint8Array {
