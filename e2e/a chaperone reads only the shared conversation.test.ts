@@ -114,12 +114,12 @@ describe("a chaperone reads only the shared conversation", () => {
     await b.goto(`${server.origin}/chat/${matchId}`);
     await hydrated(b, "chat-panel");
     const share = b.getByRole("switch", { name: "Bagikan ke pendamping" });
-    await b.getByText("Pendamping Anda bisa membaca percakapan ini sejak Anda menyalakannya", { exact: false }).waitFor();
+    await b.getByText("Pendampingmu bisa membaca percakapan ini sejak kamu menyalakannya", { exact: false }).waitFor();
     expect(await share.getAttribute("aria-checked")).toBe("false");
     await screenshot(b, "chaperone-chat-switch-off-id-phone");
     await share.click();
     await waitUntil(async () => (await share.getAttribute("aria-checked")) === "true");
-    await b.getByTestId("chaperone-notice").getByText("Pendamping Anda dapat membaca percakapan ini mulai dari sini").waitFor();
+    await b.getByTestId("chaperone-notice").getByText("Pendampingmu bisa membaca percakapan ini mulai dari sini").waitFor();
     await screenshot(b, "chaperone-chat-shared-id-phone");
 
     // 4. Ana is told, live, before anything is shared: a line, not a message.
