@@ -1,8 +1,8 @@
+import { outboxFileName } from "../../platform/outbox-file-name";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
-import { newId } from "../../platform/ids";
 
 /** One outgoing mail, already in the recipient's language. */
 export interface MailMessage {
@@ -41,8 +41,7 @@ export function outboxMailer(folder: string, from: string): Mailer {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
       mkdirSync(folder, { recursive: true, mode: 0o700 });
-      // Sortable by time, unique within the same millisecond.
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${newId().slice(0, 8)}.eml`;
+      const name = outboxFileName(new Date(), "eml");
       writeFileSync(join(folder, name), info.message as Buffer, { mode: 0o600 });
     },
   };

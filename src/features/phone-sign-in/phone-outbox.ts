@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { newId } from "../../platform/ids";
+import { outboxFileName } from "../../platform/outbox-file-name";
 import { phoneCodeText, type PhoneChannel, type PhoneSender } from "./phone-sender";
 
 export interface OutboxMessage {
@@ -28,8 +28,7 @@ export function phoneOutbox(dataDir: string, channel: PhoneChannel): PhoneSender
       const now = new Date();
       const message: OutboxMessage = { to, channel, text: phoneCodeText(code, lang), createdAt: now.toISOString() };
       mkdirSync(folder, { recursive: true, mode: 0o700 });
-      // Sortable by time, unique within the same millisecond (as the mail outbox names its files).
-      const name = `${now.toISOString().replace(/[:.]/g, "-")}-${newId().slice(0, 8)}.json`;
+      const name = outboxFileName(now, "json");
       writeFileSync(join(folder, name), `${JSON.stringify(message, null, 2)}\n`, { mode: 0o600 });
     },
   };

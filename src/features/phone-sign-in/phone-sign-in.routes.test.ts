@@ -162,6 +162,16 @@ describe("POST /api/auth/phone/verify", () => {
     expect((await verify(NUMBER, newer)).status).toBe(200);
   });
 
+  test("the outbox's files sort in the order they were written, codes sent in the same millisecond too", async () => {
+    for (let i = 0; i < 3; i++) await start(NUMBER);
+    const files = outboxFiles(app.dataDir);
+    const written = files.map((file) => file.message.createdAt);
+    expect(written).toEqual([...written].sort());
+    // The last file's code is the live one: the older two are void.
+    const codes = files.map((file) => /\b(\d{6})\b/.exec(file.message.text)![1]!);
+    expect((await verify(NUMBER, codes.at(-1)!)).status).toBe(200);
+  });
+
   test("four wrong codes leave the code usable; the fifth voids it", async () => {
     await start(NUMBER);
     const code = latestCode(app.dataDir, NUMBER);
