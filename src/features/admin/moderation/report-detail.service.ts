@@ -11,6 +11,7 @@ import type { AppDeps } from "../../../app-env";
 import { photos, profiles, reports, users, type ReportedProfileSnapshot } from "../../../../db/schema";
 import { STORED_FILE_NAME, uploadsDir } from "../../profile/photos/photo-store";
 import { evidenceDir } from "../../safety/report-snapshot";
+import { photoUrl } from "../../profile/profile-json";
 import { reportEvidence } from "./moderation.service";
 
 export interface ReportedProfileView {
@@ -47,7 +48,7 @@ async function liveProfile(deps: Pick<AppDeps, "db">, userId: string): Promise<R
     city: row.city,
     bio: row.bio ?? "",
     prompts: row.prompts ?? [],
-    photoUrls: files.map((file) => `/uploads/${file.fileName}`),
+    photoUrls: files.map((file) => photoUrl(file.fileName)),
     hiddenBy: row.hiddenAt === null ? null : (row.hiddenBy ?? "admin"),
   };
 }
