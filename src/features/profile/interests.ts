@@ -117,7 +117,10 @@ export function interestAliasPairs(): [string, string][] {
   return [...BY_NAME.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** Built once: every card names its interests (card-faith.ts, profile-json.ts). */
+const BY_KEY = new Map(INTERESTS.map((interest) => [interest.key, interest]));
+
 export function interestName(key: string, language: "en" | "id"): string {
-  const interest = INTERESTS.find((candidate) => candidate.key === key);
+  const interest = BY_KEY.get(key);
   return interest === undefined ? key : interest[language];
 }
