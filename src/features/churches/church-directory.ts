@@ -68,11 +68,14 @@ export function churchPrefixPairs(): [string, string][] {
   return [...pairs.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+/** Built on the first lookup: the demo seeds call churchIdFromName once per person. */
+let prefixPairs: [string, string][] | undefined;
+
 /** The directory church a written church name starts with ("HKBP Kernolong Jakarta" → hkbp), longest first. */
 export function churchIdFromName(text: string): string | undefined {
   const lower = text.trim().toLowerCase();
   let best: [string, string] | undefined;
-  for (const [prefix, id] of churchPrefixPairs()) {
+  for (const [prefix, id] of (prefixPairs ??= churchPrefixPairs())) {
     if ((lower === prefix || lower.startsWith(`${prefix} `)) && (best === undefined || prefix.length > best[0].length)) best = [prefix, id];
   }
   return best?.[1];
