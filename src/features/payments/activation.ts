@@ -21,7 +21,7 @@ import { PAYMENT_PERIOD_MS } from "../../platform/constants";
 import type { GatewayName, GatewayStatus } from "./gateways/gateway";
 import { markUnpaid, syncPaymentToDisk } from "./payments.service";
 import { statusHistoryIf } from "./status-history";
-import { completeRefundFromGateway } from "./refunds";
+import { completeRefundFromGateway, reopenFailedRefund } from "./refunds";
 import { sendReceipt } from "./receipt";
 import { log } from "../../platform/log";
 
@@ -86,6 +86,10 @@ export async function applyGatewayStatus(deps: Deps, gateway: GatewayName, statu
   if (status.outcome !== "paid") {
     const moved = await markUnpaid(deps, payment.id, status.outcome);
     return moved ? { kind: "closed", paymentId: payment.id, status: status.outcome } : { kind: "unchanged", paymentId: payment.id, status: payment.status };
+  }
+  if (status.refundFailed === true && payment.status === "refund_pending") {
+    const reopened = await reopenFailedRefund(deps, payment.id);
+    return { kind: "unchanged", paymentId: payment.id, status: reopened ? "paid" : payment.status };
   }
   if ((MONEY_TAKEN as readonly string[]).includes(payment.status)) return { kind: "unchanged", paymentId: payment.id, status: payment.status };
   const late = payment.status !== "pending";

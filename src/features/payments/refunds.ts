@@ -156,6 +156,22 @@ export async function completeRefundFromGateway(deps: Deps, paymentId: string, g
   return finishRefund(deps, { paymentId, refundId, actor, action: "refund", reason, manual: false, note: null, gatewayRefundId: null });
 }
 
+/**
+ * The gateway says a `refund_pending` payment's refund failed or was cancelled: the money stayed,
+ * so the payment is paid again (its history row in the same batch) and its refund claim released,
+ * so the admin may refund it again or by hand. Returns whether this call moved it.
+ */
+export async function reopenFailedRefund(deps: Pick<Deps, "db" | "clock">, paymentId: string): Promise<boolean> {
+  const now = deps.clock.now();
+  const pending = and(eq(payments.id, paymentId), eq(payments.status, "refund_pending"))!;
+  const [, moved] = await deps.db.batch([
+    statusHistoryIf(deps.db, paymentId, "paid", now, sql`EXISTS (SELECT 1 FROM payments WHERE ${pending})`),
+    deps.db.update(payments).set({ status: "paid", refundId: null, refundRequestedAt: null, gatewayRefundId: null }).where(pending),
+  ]);
+  if (moved.rowsAffected > 0) log.warn(`payments: the gateway's refund of ${paymentId} failed; the payment is paid again and may be refunded again`);
+  return moved.rowsAffected > 0;
+}
+
 /** A log row's target: the payment's member by name, read in the same statement (kept once they are gone). */
 function logTarget(paymentId: string): { targetUserId: SQL; targetName: SQL } {
   const member = sql`(select user_id from payments where id = ${paymentId})`;

@@ -125,6 +125,32 @@ describe("a refund through the gateway", () => {
     expect(await logOf("refund_completed")).toEqual([expect.objectContaining({ adminId: null, adminName: "sandbox (refund notification)", targetUserId: budi.id })]);
   });
 
+  it("pending, then failed at the gateway: the payment is paid again with its history row, the plan untouched, and it can be refunded again", async () => {
+    await refundingSandbox(async () => ({ state: "pending", gatewayRefundId: "rf-3" }));
+    const budi = await member();
+    const paymentId = await pay(budi, "premium");
+    const before = await planOf(budi.id);
+    expect((await refund(paymentId, { reason: "Asked by the member" })).status).toBe(200);
+    expect(await statusOf(paymentId)).toBe("refund_pending");
+
+    // The gateway's notification of the failed refund: the money stayed (outcome paid, refundFailed).
+    const real = app.deps.gatewayClients!.sandbox!;
+    app.deps.gatewayClients = {
+      sandbox: { ...real, readNotification: async () => ({ kind: "verified", status: { gatewayOrderId: paymentId, outcome: "paid", amount: 49000, currency: "IDR", refundFailed: true }, reportedAmount: null }) },
+    };
+    for (let i = 0; i < 2; i++) {
+      const notified = await app.app.request("/api/payment/notify/sandbox", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ order_id: paymentId, transaction_status: "refund_failed" }) });
+      expect(notified.status).toBe(200);
+    }
+    expect(await statusOf(paymentId)).toBe("paid");
+    expect(await historyOf(paymentId)).toEqual(["pending", "paid", "refund_pending", "paid"]);
+    expect(await planOf(budi.id)).toEqual(before);
+
+    // Released: the admin may refund it again.
+    app.deps.gatewayClients = { sandbox: real };
+    expect((await refund(paymentId, { reason: "Second try" })).status).toBe(200);
+  });
+
   it("refused: 502 with the gateway's message, the payment stays paid, nothing logged, and it can be refunded again later", async () => {
     await refundingSandbox(async () => {
       throw new GatewayError("Transaction cannot be refunded", "sandbox: 412");

@@ -89,6 +89,8 @@ export interface GatewayStatus {
   currency: string;
   /** The gateway's own transaction id, when it reports one (shown to the operator; refunds name it). */
   gatewayTransactionId?: string | null;
+  /** The payment's refund failed or was cancelled at the gateway: the money stayed (outcome `paid`), so a `refund_pending` payment is paid again. */
+  refundFailed?: boolean;
 }
 
 /** A notification as it arrived: the raw body, because signatures cover the exact bytes. */

@@ -199,7 +199,7 @@ describe("Xendit refunds, mode and connection test", () => {
     // A refund that failed leaves the money where it was: the payment is paid.
     standIn.setRefundStatus(first.gatewayRefundId!, "FAILED");
     const failed = standIn.samples.refund("refund.failed", first.gatewayRefundId!);
-    expect(await read(failed.headers, failed.body)).toMatchObject({ kind: "verified", status: { outcome: "paid" } });
+    expect(await read(failed.headers, failed.body)).toMatchObject({ kind: "verified", status: { outcome: "paid", refundFailed: true } });
     // Naming a payment Kasih does not know: unknown, nothing asked.
     const before = standIn.requests.length;
     const named = standIn.samples.refund("refund.succeeded", first.gatewayRefundId!, { namePayment: true });

@@ -234,9 +234,11 @@ export function createXendit(options: { secretKey: string; callbackToken: string
       if (callback.gatewayOrderId === null && input.isKnownOrder !== undefined && !(await input.isKnownOrder(gatewayOrderId))) return { kind: "unknown", gatewayOrderId };
       const refundStatus = String(refund.status);
       // Done: refunded. Failed or cancelled: the money stayed, the payment is paid. Else pending.
-      const outcome: GatewayOutcome = refundStatus === "SUCCEEDED" ? "refunded" : refundStatus === "FAILED" || refundStatus === "CANCELLED" ? "paid" : "pending";
+      const refundFailed = refundStatus === "FAILED" || refundStatus === "CANCELLED";
+      const outcome: GatewayOutcome = refundStatus === "SUCCEEDED" ? "refunded" : refundFailed ? "paid" : "pending";
       const paid = await status(gatewayOrderId, input.signal);
-      return { kind: "verified", status: { ...paid, outcome: paid.outcome === "paid" ? outcome : paid.outcome }, reportedAmount: null };
+      if (paid.outcome !== "paid") return { kind: "verified", status: paid, reportedAmount: null };
+      return { kind: "verified", status: { ...paid, outcome, ...(refundFailed ? { refundFailed } : {}) }, reportedAmount: null };
     },
 
     status,
