@@ -1,11 +1,9 @@
 import type { Client } from "@libsql/client";
 import { chmodSync, closeSync, cpSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+// Backups, like the database, are the server's user's alone (docs/decisions/0117); so are their folders.
+import { PRIVATE_FILE_MODE as BACKUP_FILE_MODE, PRIVATE_FOLDER_MODE as BACKUP_FOLDER_MODE } from "../src/operations/file-modes";
 import { openLocalClient } from "./local-client";
-
-/** Backups, like the database, are the server's user's alone (docs/decisions/0117); so are their folders. */
-const BACKUP_FILE_MODE = 0o600;
-const BACKUP_FOLDER_MODE = 0o700;
 
 /** `kasih backup FILE` onto a file that exists: nothing is written. */
 export class BackupRefused extends Error {}

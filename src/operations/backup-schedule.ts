@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { takeScheduledBackup } from "../../db/backup";
 import { log } from "../platform/log";
+import { PRIVATE_FOLDER_MODE } from "./file-modes";
 
 export interface BackupSchedule {
   dir: string;
@@ -42,6 +43,6 @@ export function startBackupSchedule(client: Client, dataDir: string, schedule: B
 function mirrorSecrets(dataDir: string, backupDir: string): void {
   const secrets = join(dataDir, "secrets");
   if (!existsSync(secrets)) return;
-  mkdirSync(join(backupDir, "secrets"), { recursive: true, mode: 0o700 });
+  mkdirSync(join(backupDir, "secrets"), { recursive: true, mode: PRIVATE_FOLDER_MODE });
   cpSync(secrets, join(backupDir, "secrets"), { recursive: true, force: false, errorOnExist: false });
 }
