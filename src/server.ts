@@ -23,7 +23,7 @@ import { openData, projectRoot } from "./open-data";
 import { errorCode, SettingError } from "./operations/startup-errors";
 
 // Opening the data moved to src/open-data.ts (the terminal's commands load only that); these names stay here too.
-export { loadMigrations, openData, type EmbeddedFiles } from "./open-data";
+export { loadMigrations, openData } from "./open-data";
 
 export function loadAssets(): AssetStore {
   const embedded = globalThis.__kasihEmbedded;
