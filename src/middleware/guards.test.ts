@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { AppEnv } from "../app-env";
 import { createTestApp, sessionCookieFrom, type TestApp } from "../testing/test-app";
-import { requireAdmin, requireStaff } from "./guards";
+import { requireAdmin, requireStaffApi } from "./guards";
 import { markSecondFactorProven } from "../features/admin/second-factor/second-factor.test-support";
 import { sessionLoader } from "./session";
 
@@ -61,7 +61,7 @@ describe("requireAdmin", () => {
   });
 });
 
-describe("requireStaff(permission)", () => {
+describe("requireStaffApi: the permission of the call, from staff-permissions.ts", () => {
   function staffApp() {
     const load = sessionLoader(t.deps);
     return new Hono<AppEnv>()
@@ -69,11 +69,13 @@ describe("requireStaff(permission)", () => {
         await load(c, c.req.header("Cookie") ?? null);
         return next();
       })
-      .get("/reports", requireStaff("reports"), (c) => c.json({ ok: true }))
-      .get("/settings", requireStaff("settings"), (c) => c.json({ ok: true }));
+      .use("/api/admin/*", requireStaffApi)
+      .get("/api/admin/reports", (c) => c.json({ ok: true }))
+      .get("/api/admin/settings/payment_qris", (c) => c.json({ ok: true }));
   }
+  const paths: Record<string, string> = { "/reports": "/api/admin/reports", "/settings": "/api/admin/settings/payment_qris" };
   const call = async (path: string, cookie?: string) => {
-    const response = await staffApp().request(path, { headers: cookie ? { Cookie: cookie } : {} });
+    const response = await staffApp().request(paths[path]!, { headers: cookie ? { Cookie: cookie } : {} });
     return { status: response.status, body: await response.json() };
   };
 

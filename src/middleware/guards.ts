@@ -11,7 +11,7 @@ export const requireUser = createMiddleware<AppEnv>((c, next) => {
   return next();
 });
 
-/** API guard: an admin (role admin), checked on the server. Admin routes use requireStaff instead. */
+/** API guard: an admin (role admin), checked on the server. Admin routes go through requireStaffApi instead. */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.get("user");
   if (user === null) return c.json({ message: "Unauthorized" }, 401);
@@ -33,19 +33,6 @@ export function staffRefusal(c: Context<AppEnv>, permission: StaffPermission | n
   if (c.get("session")?.secondFactorAt == null) return { status: 403, message: SECOND_FACTOR_REQUIRED };
   if (permission !== null && !roleMay(user.role, permission)) return { status: 403, message: "Forbidden" };
   return null;
-}
-
-/**
- * API guard for one admin call: an admin or moderator who proved the second factor in this
- * session, whose role has `permission`. Use it on every admin route, e.g.
- * `.post("/users/:id/warn", requireStaff("users.moderate"), ...)`.
- */
-export function requireStaff(permission: StaffPermission) {
-  return createMiddleware<AppEnv>(async (c, next) => {
-    const refusal = staffRefusal(c, permission);
-    if (refusal !== null) return c.json({ message: refusal.message }, refusal.status);
-    return next();
-  });
 }
 
 /**
