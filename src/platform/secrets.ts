@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../operations/file-modes";
 
 /**
  * Secrets the app needs but nobody configured (captcha HMAC key, encryption key for stored
@@ -10,9 +11,9 @@ export function readOrCreateSecret(dataDir: string, name: string, bytes = 32, ge
   const folder = join(dataDir, "secrets");
   const path = join(folder, `${name}.key`);
   if (existsSync(path)) return Uint8Array.from(Buffer.from(readFileSync(path, "utf8").trim(), "base64"));
-  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   // Not every random string is a valid key (a P-256 key must be below the curve order): `generate` makes one that is.
   const secret = generate();
-  writeFileSync(path, Buffer.from(secret).toString("base64"), { mode: 0o600, flag: "wx" });
+  writeFileSync(path, Buffer.from(secret).toString("base64"), { mode: PRIVATE_FILE_MODE, flag: "wx" });
   return secret;
 }

@@ -11,6 +11,7 @@ import { readFile, rename, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { Transformer } from "@napi-rs/image";
 import { thumbFileName, uploadsDir } from "../profile/photos/photo-store";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../../operations/file-modes";
 
 /** The width the photo is shrunk to: a face is a few blotches of colour at this size. */
 const BLUR_SOURCE_PX = 10;
@@ -21,7 +22,7 @@ const BLUR_QUALITY = 60;
 
 export function blurredDir(dataDir: string): string {
   const dir = join(dataDir, "blurred");
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   return dir;
 }
 
@@ -55,7 +56,7 @@ export async function blurredFace(dataDir: string, fileName: string): Promise<Ui
   const blurred = new Uint8Array(await new Transformer(tiny).resize(BLUR_SERVED_PX, servedHeight).blur(BLUR_SIGMA).webp(BLUR_QUALITY));
   // Written aside and renamed: a reader never sees half a file.
   const partial = `${cached}.${process.pid}.part`;
-  await writeFile(partial, blurred, { mode: 0o600 });
+  await writeFile(partial, blurred, { mode: PRIVATE_FILE_MODE });
   await rename(partial, cached);
   return blurred;
 }

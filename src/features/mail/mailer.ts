@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../../operations/file-modes";
 
 /** One outgoing mail, already in the recipient's language. */
 export interface MailMessage {
@@ -40,9 +41,9 @@ export function outboxMailer(folder: string, from: string): Mailer {
     description: `outbox ${folder}`,
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       const name = outboxFileName(new Date(), "eml");
-      writeFileSync(join(folder, name), info.message as Buffer, { mode: 0o600 });
+      writeFileSync(join(folder, name), info.message as Buffer, { mode: PRIVATE_FILE_MODE });
     },
   };
 }

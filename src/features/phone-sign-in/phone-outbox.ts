@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { outboxFileName } from "../../platform/outbox-file-name";
 import { phoneCodeText, type PhoneChannel, type PhoneSender } from "./phone-sender";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../../operations/file-modes";
 
 export interface OutboxMessage {
   to: string;
@@ -27,9 +28,9 @@ export function phoneOutbox(dataDir: string, channel: PhoneChannel): PhoneSender
     async send({ to, code, lang }) {
       const now = new Date();
       const message: OutboxMessage = { to, channel, text: phoneCodeText(code, lang), createdAt: now.toISOString() };
-      mkdirSync(folder, { recursive: true, mode: 0o700 });
+      mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
       const name = outboxFileName(now, "json");
-      writeFileSync(join(folder, name), `${JSON.stringify(message, null, 2)}\n`, { mode: 0o600 });
+      writeFileSync(join(folder, name), `${JSON.stringify(message, null, 2)}\n`, { mode: PRIVATE_FILE_MODE });
     },
   };
 }

@@ -9,8 +9,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { log } from "../../platform/log";
 import { STORED_FILE_NAME, thumbFileName, uploadsDir } from "../profile/photos/photo-store";
-
-const EVIDENCE_FOLDER_MODE = 0o700;
+import { PRIVATE_FOLDER_MODE } from "../../operations/file-modes";
 
 export function evidenceDir(dataDir: string): string {
   return join(dataDir, "evidence");
@@ -34,7 +33,7 @@ export function reportedSnapshotSql(reportedId: string, now: Date) {
 export async function keepEvidencePhotos(dataDir: string, fileNames: readonly string[]): Promise<void> {
   if (fileNames.length === 0) return;
   const target = evidenceDir(dataDir);
-  await mkdir(target, { recursive: true, mode: EVIDENCE_FOLDER_MODE });
+  await mkdir(target, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   const source = uploadsDir(dataDir);
   const names = fileNames.filter((name) => STORED_FILE_NAME.test(name)).flatMap((name) => [name, thumbFileName(name)]);
   await Promise.all(

@@ -8,12 +8,13 @@ import { join } from "node:path";
 import { newId } from "../../platform/ids";
 import { checkImage } from "../profile/photos/photo-store";
 import { encodePhoto } from "../profile/photos/image-codec";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../../operations/file-modes";
 
 const SELFIE_NAME = /^[a-z2-7]{26}\.webp$/;
 
 function selfiesDir(dataDir: string): string {
   const dir = join(dataDir, "selfies");
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   return dir;
 }
 
@@ -22,7 +23,7 @@ export async function storeSelfie(dataDir: string, bytes: Uint8Array): Promise<s
   checkImage(bytes);
   const { full } = await encodePhoto(bytes);
   const fileName = `${newId()}.webp`;
-  await writeFile(join(selfiesDir(dataDir), fileName), full, { flag: "wx", mode: 0o600 });
+  await writeFile(join(selfiesDir(dataDir), fileName), full, { flag: "wx", mode: PRIVATE_FILE_MODE });
   return fileName;
 }
 

@@ -11,6 +11,7 @@ import { newId } from "../../../platform/ids";
 import { PROFILE_MESSAGES } from "../profile.schemas";
 import { cleanImage, IMAGE_TYPES, ImageFormatError, sniffImageType, type CleanImage } from "./image-format";
 import { encodePhoto, ImageDecodeError } from "./image-codec";
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from "../../../operations/file-modes";
 
 /** A refusal with the status API.md gives it: 413 too large, 415 not an accepted image, 400 otherwise. */
 export class PhotoError extends Error {
@@ -36,12 +37,9 @@ export function thumbFileName(fileName: string): string {
 }
 
 /** Photos are read by the server alone, which decides who sees them (docs/decisions/0117). */
-const PHOTO_FOLDER_MODE = 0o700;
-const PHOTO_FILE_MODE = 0o600;
-
 export function uploadsDir(dataDir: string): string {
   const dir = join(dataDir, "uploads");
-  mkdirSync(dir, { recursive: true, mode: PHOTO_FOLDER_MODE });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE });
   return dir;
 }
 
@@ -84,8 +82,8 @@ export async function storeImage(dataDir: string, bytes: Uint8Array): Promise<St
   const fileName = `${newId()}.webp`;
   const dir = uploadsDir(dataDir);
   // The thumbnail first: a crash between the two leaves an unreferenced thumbnail, never a photo without one.
-  await writeFile(join(dir, thumbFileName(fileName)), photo.thumb, { flag: "wx", mode: PHOTO_FILE_MODE });
-  await writeFile(join(dir, fileName), photo.full, { flag: "wx", mode: PHOTO_FILE_MODE });
+  await writeFile(join(dir, thumbFileName(fileName)), photo.thumb, { flag: "wx", mode: PRIVATE_FILE_MODE });
+  await writeFile(join(dir, fileName), photo.full, { flag: "wx", mode: PRIVATE_FILE_MODE });
   return { type: "webp", ...IMAGE_TYPES.webp, width: photo.width, height: photo.height, fileName, byteSize: photo.full.length };
 }
 
