@@ -301,7 +301,7 @@ export function ChatPanel(props: ChatPanelProps) {
         {other.photo ? <img className="person-avatar person-avatar-sm" src={other.photo} alt="" width={40} height={40} /> : <span className="person-avatar person-avatar-sm person-avatar-empty" aria-hidden="true" />}
         <div className="chat-heading">
           <h1 className="chat-title">
-            {title}
+            <span className="chat-title-name">{title}</span>
             {other.verified ? <VerifiedBadge compact /> : null}
           </h1>
           {other.presence !== null && !removed ? <PresenceLine presence={other.presence} /> : null}
